@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** The three roles of spec §3. Admin has no route rules in the spec; we design them (see @vetted/session). */
+export const roleSchema = z.enum(['customer', 'vendor', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** ISO 8601 date-time string with offset, e.g. `2026-11-22T10:00:00.000Z`. */
+export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** ISO calendar date `YYYY-MM-DD`. */
+export const isoDate = z.iso.date();
+
+export const uuid = z.uuid();
+
+/**
+ * Money as integer minor units (cents for USD) plus an ISO 4217 currency code.
+ * ARCHITECTURE §3: never floats.
+ */
+export const moneySchema = z.object({
+  amount: z.number().int().describe('Integer amount in minor currency units (e.g. cents)'),
+  currency: z.string().length(3).describe('ISO 4217 currency code, e.g. USD'),
+});
+export type Money = z.infer<typeof moneySchema>;
+
+/** Error body of spec §3: `{ ok: false, error: { message, code? } }`. */
+export const apiErrorSchema = z.object({
+  ok: z.literal(false),
+  error: z.object({
+    message: z.string(),
+    code: z.string().optional(),
+    /** Field-level problems of a 400, keyed by dotted path (`card.number`). */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Success body of spec §3: `{ ok: true, data }`. */
+export function okSchema<T extends z.ZodType>(data: T) {
+  return z.object({ ok: z.literal(true), data });
+}
+
+export type ApiSuccess<T> = { ok: true; data: T };
+export type ApiResponse<T> = ApiSuccess<T> | ApiErrorBody;
+
+/** Page query shared by every list endpoint. Page numbers start at 1. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** A page of results. `total` counts every match across pages. */
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}
+export type Paged<T> = { items: T[]; page: number; pageSize: number; total: number; totalPages: number };

@@ -1,0 +1,6 @@
+export * from './common';
+export * from './auth';
+export * from './catalogue';
+export * from './orders';
+export * from './notifications';
+export * from './endpoints';
