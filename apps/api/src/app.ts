@@ -14,6 +14,7 @@ import type { Database, Db } from './db/client';
 import { AppError } from './lib/errors';
 import authPlugin from './plugins/auth';
 import platformPlugin from './plugins/platform';
+import mediaPlugin from './plugins/media';
 import spaPlugin from './plugins/spa';
 import authRoutes from './routes/auth';
 import catalogueRoutes from './routes/catalogue';
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // App plugins.
   await app.register(authPlugin, { secret: config.jwtSecret, ttlS: config.accessTokenTtlS });
   await app.register(platformPlugin);
+  await app.register(mediaPlugin);
 
   // Routes.
   await app.register(authRoutes);

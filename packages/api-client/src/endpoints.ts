@@ -1,0 +1,173 @@
+import {
+  type ConfirmPaymentBody,
+  type CreateOrderBody,
+  type EndpointData,
+  type EndpointName,
+  endpoints,
+  type InitializePaymentBody,
+  type LoginBody,
+  type LogoutBody,
+  type NotificationListQuery,
+  type OrderListQuery,
+  type OrderTransitionBody,
+  type OtpResendBody,
+  type OtpVerifyBody,
+  type SignupBody,
+  type SlotQuery,
+  type UpdateMeBody,
+  type VendorListQuery,
+} from '@vetted/contract';
+import type { Client, Method, RequestOptions } from './client';
+import type { QueryParams } from './query';
+
+/**
+ * Per-call options every endpoint function accepts: cancellation, timeout, retry override and
+ * extra headers (see {@link RequestOptions}).
+ */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'timeout' | 'retry' | 'headers'>;
+
+/** Options of `orders.create`: the idempotency key is required (sent as `Idempotency-Key`). */
+export interface CreateOrderOptions extends CallOptions {
+  /** Unique per checkout attempt (e.g. `crypto.randomUUID()`); reuse it when resubmitting. */
+  idempotencyKey: string;
+}
+
+/**
+ * Substitutes `:name` segments of a contract path with URI-encoded values.
+ * @throws {TypeError} when a parameter of the path is missing from `params`.
+ */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new TypeError(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * Typed functions for every v1 endpoint, built on `client.request`. Method, path and auth come
+ * from the contract's `endpoints` table (`@vetted/contract`), so they cannot drift from the
+ * server. Each resolves with the endpoint's `data` (`EndpointData<name>`, not validated) and
+ * throws the client's errors ({@link HttpError}, {@link TimeoutError}, {@link RequestError}).
+ *
+ * Auth per the table: `none` endpoints send no token, `access` ones the client's access token,
+ * `auth.resetToken` the refresh token given to it.
+ */
+export function createVettedApi(client: Client) {
+  function call<N extends EndpointName>(
+    name: N,
+    input: {
+      params?: Record<string, string | number>;
+      query?: unknown;
+      body?: unknown;
+      bearer?: string;
+    } = {},
+    options: CallOptions = {},
+  ): Promise<EndpointData<N>> {
+    const def = endpoints[name];
+    const request: RequestOptions = {
+      ...options,
+      endpoint: buildPath(def.path, input.params),
+      method: def.method.toLowerCase() as Method,
+      auth: def.auth === 'access',
+    };
+    if (input.query !== undefined) request.query = input.query as QueryParams;
+    if (input.body !== undefined) request.body = input.body;
+    if (input.bearer !== undefined) request.bearer = input.bearer;
+    return client.request<EndpointData<N>>(request);
+  }
+
+  return {
+    auth: {
+      /** `POST /auth/signup` — creates an account and mails an OTP; resolves with the challenge. */
+      signup: (body: SignupBody, options?: CallOptions) => call('signup', { body }, options),
+      /** `POST /auth/login` — checks the password and mails an OTP; resolves with the challenge. */
+      login: (body: LoginBody, options?: CallOptions) => call('login', { body }, options),
+      /** `POST /auth/otp/verify` — exchanges a correct OTP for a `Session`. */
+      verifyOtp: (body: OtpVerifyBody, options?: CallOptions) =>
+        call('verifyOtp', { body }, options),
+      /** `POST /auth/otp/resend` — mails a fresh code for a challenge. */
+      resendOtp: (body: OtpResendBody, options?: CallOptions) =>
+        call('resendOtp', { body }, options),
+      /**
+       * `POST /auth/reset-token` — refreshes the session (spec §7): the refresh token is the
+       * bearer credential, no body is sent. Resolves with the new `Session`.
+       */
+      resetToken: (refreshToken: string, options?: CallOptions) =>
+        call('resetToken', { bearer: refreshToken }, options),
+      /** `POST /auth/logout` — revokes the refresh token's family. */
+      logout: (body: LogoutBody = {}, options?: CallOptions) => call('logout', { body }, options),
+    },
+    me: {
+      /** `GET /me` — the signed-in user. */
+      get: (options?: CallOptions) => call('getMe', {}, options),
+      /** `PATCH /me` — updates name and/or phone. */
+      update: (body: UpdateMeBody, options?: CallOptions) => call('updateMe', { body }, options),
+    },
+    categories: {
+      /** `GET /categories` — every service category. */
+      list: (options?: CallOptions) => call('listCategories', {}, options),
+    },
+    vendors: {
+      /** `GET /vendors` — a page of approved vendors (filters: category, q, lat/lng, sort). */
+      list: (query: VendorListQuery = {}, options?: CallOptions) =>
+        call('listVendors', { query }, options),
+      /** `GET /vendors/:id` — one vendor. */
+      get: (id: string, options?: CallOptions) => call('getVendor', { params: { id } }, options),
+      /** `GET /vendors/:id/services` — a vendor's active services. */
+      services: (id: string, options?: CallOptions) =>
+        call('listVendorServices', { params: { id } }, options),
+    },
+    services: {
+      /** `GET /services/:id` — one service with its vendor. */
+      get: (id: string, options?: CallOptions) => call('getService', { params: { id } }, options),
+      /** `GET /services/:id/gallery` — the service's gallery images. */
+      gallery: (id: string, options?: CallOptions) =>
+        call('getServiceGallery', { params: { id } }, options),
+      /** `GET /services/:id/slots` — bookable slots for `days` days from `from`. */
+      slots: (id: string, query: SlotQuery = {}, options?: CallOptions) =>
+        call('getServiceSlots', { params: { id }, query }, options),
+    },
+    orders: {
+      /**
+       * `POST /orders` — books a slot. `idempotencyKey` goes in the `Idempotency-Key` header so a
+       * resubmitted checkout does not book twice. Not retried unless `options.retry` says so.
+       */
+      create: (body: CreateOrderBody, { idempotencyKey, ...options }: CreateOrderOptions) =>
+        call(
+          'createOrder',
+          { body },
+          { ...options, headers: { ...options.headers, 'Idempotency-Key': idempotencyKey } },
+        ),
+      /** `GET /orders` — the customer's history or the vendor's incoming orders, paged. */
+      list: (query: OrderListQuery = {}, options?: CallOptions) =>
+        call('listOrders', { query }, options),
+      /** `GET /orders/:id` — one order with its events and payment. */
+      get: (id: string, options?: CallOptions) => call('getOrder', { params: { id } }, options),
+      /** `POST /orders/:id/transitions` — accept, decline, start, complete or cancel. */
+      transition: (id: string, body: OrderTransitionBody, options?: CallOptions) =>
+        call('transitionOrder', { params: { id }, body }, options),
+    },
+    payments: {
+      /** `POST /payments/initialize` — starts (or resumes) payment of a pending order. */
+      initialize: (body: InitializePaymentBody, options?: CallOptions) =>
+        call('initializePayment', { body }, options),
+      /** `POST /payments/:id/confirm` — pays with a card (sandbox provider). */
+      confirm: (paymentId: string, body: ConfirmPaymentBody, options?: CallOptions) =>
+        call('confirmPayment', { params: { id: paymentId }, body }, options),
+    },
+    notifications: {
+      /** `GET /notifications` — a page of notifications, newest first, with `unreadCount`. */
+      list: (query: NotificationListQuery = {}, options?: CallOptions) =>
+        call('listNotifications', { query }, options),
+      /** `POST /notifications/:id/read` — marks one notification read. */
+      markRead: (id: string, options?: CallOptions) =>
+        call('markNotificationRead', { params: { id } }, options),
+      /** `POST /notifications/read-all` — marks every notification read. */
+      markAllRead: (options?: CallOptions) => call('markAllNotificationsRead', {}, options),
+    },
+  };
+}
+
+/** The object {@link createVettedApi} returns. */
+export type VettedApi = ReturnType<typeof createVettedApi>;
