@@ -44,6 +44,8 @@ export interface Config {
   seedOnStart: boolean;
   /** Requests per minute per client for the API (rate limit). */
   rateLimitPerMinute: number;
+  /** Requests per minute per client IP on each sign-up/login/OTP route (default 10). */
+  authRateLimitPerMinute: number;
 }
 
 function persistentSecret(dataDir: string): Uint8Array {
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     seedOnStart: env.SEED_ON_START !== 'false',
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
+    authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
   };
   return { ...config, ...overrides };
 }

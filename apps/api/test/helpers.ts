@@ -44,6 +44,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
       seedOnStart: false,
       rateLimitPerMinute: 100_000,
+      authRateLimitPerMinute: 100_000,
       ...overrides,
     },
   );

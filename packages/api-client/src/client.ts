@@ -1,4 +1,4 @@
-import { ApiError, type RequestInfo } from './errors/api-error';
+import type { ApiError, RequestInfo } from './errors/api-error';
 import { HttpError } from './errors/http-error';
 import { RequestError } from './errors/request-error';
 import { TimeoutError } from './errors/timeout-error';
@@ -290,7 +290,11 @@ export function createClient(config: ClientConfig): Client {
     } catch (cause) {
       const withResponse = response ? { response } : {};
       if (userSignal?.aborted && !timedOut) {
-        throw new RequestError({ request: info, cause: userSignal.reason ?? cause, ...withResponse });
+        throw new RequestError({
+          request: info,
+          cause: userSignal.reason ?? cause,
+          ...withResponse,
+        });
       }
       // Timed out, or fetch / the body read rejected (refused, reset, DNS): sent but unanswered.
       throw new TimeoutError({ request: info, cause, ...withResponse });

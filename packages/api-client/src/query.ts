@@ -22,7 +22,11 @@ export function appendQuery(url: string, query: QueryParams | undefined): string
   const hashIndex = url.indexOf('#');
   const base = hashIndex === -1 ? url : url.slice(0, hashIndex);
   const hash = hashIndex === -1 ? '' : url.slice(hashIndex);
-  const separator = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
+  const separator = base.includes('?')
+    ? base.endsWith('?') || base.endsWith('&')
+      ? ''
+      : '&'
+    : '?';
   return `${base}${separator}${search}${hash}`;
 }
 

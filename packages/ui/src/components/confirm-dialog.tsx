@@ -92,6 +92,7 @@ function ConfirmDialog({
         <AlertDialogPrimitive.Content
           data-slot="confirm-dialog"
           aria-busy={pending || undefined}
+          {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4',
             'rounded-modal border border-border bg-surface-raised p-6 text-fg shadow-xl outline-none',

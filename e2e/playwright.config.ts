@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end journeys in Debian's Chromium (a Playwright browser download is not possible on
+ * these machines). The server under test is the production build (`pnpm start`'s server) on a
+ * fresh embedded PGlite database in a temp folder, migrated and seeded on start, so every run
+ * begins from the same demo data. OTP mails land in `<dataDir>/outbox`, where the tests read them.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vetted-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+process.env.E2E_BASE_URL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './artifacts/test-results',
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'node ../apps/api/dist/server.js',
+    url: `http://localhost:${port}/v1/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      WEB_DIST: resolve(import.meta.dirname, '../apps/web/dist'),
+    },
+  },
+});

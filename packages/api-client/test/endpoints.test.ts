@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildPath, createClient, createVettedApi, type VettedApi } from '../src/index';
+import { json, startServer, type TestServer } from './server';
+
+let server: TestServer;
+let api: VettedApi;
+
+beforeEach(async () => {
+  server = await startServer((_, res) => json(res, 200, { ok: true, data: { echoed: true } }));
+  api = createVettedApi(
+    createClient({ baseUrl: `${server.origin}/v1`, getAccessToken: () => 'access-1' }),
+  );
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+const ID = '3f2b8c1e-1111-4222-8333-444455556666';
+
+/** What the server saw for the single request a call made. */
+function seen() {
+  expect(server.requests).toHaveLength(1);
+  const request = server.requests[0]!;
+  return {
+    line: `${request.method} ${request.url}`,
+    auth: request.headers.authorization,
+    body: request.body.length ? JSON.parse(request.body.toString()) : undefined,
+    headers: request.headers,
+  };
+}
+
+describe('typed endpoint functions hit the right method and path', () => {
+  const cases: Array<[string, (api: VettedApi) => Promise<unknown>, string, string | undefined]> = [
+    [
+      'auth.signup',
+      (a) => a.auth.signup({ fullName: 'Ann Lee', email: 'a@b.co', password: 'x'.repeat(8) }),
+      'POST /v1/auth/signup',
+      undefined,
+    ],
+    [
+      'auth.login',
+      (a) => a.auth.login({ email: 'a@b.co', password: 'pw' }),
+      'POST /v1/auth/login',
+      undefined,
+    ],
+    [
+      'auth.verifyOtp',
+      (a) => a.auth.verifyOtp({ challengeId: ID, code: '123456' }),
+      'POST /v1/auth/otp/verify',
+      undefined,
+    ],
+    [
+      'auth.resendOtp',
+      (a) => a.auth.resendOtp({ challengeId: ID }),
+      'POST /v1/auth/otp/resend',
+      undefined,
+    ],
+    [
+      'auth.resetToken',
+      (a) => a.auth.resetToken('refresh-1'),
+      'POST /v1/auth/reset-token',
+      'Bearer refresh-1',
+    ],
+    [
+      'auth.logout',
+      (a) => a.auth.logout({ refreshToken: 'refresh-1' }),
+      'POST /v1/auth/logout',
+      undefined,
+    ],
+    ['me.get', (a) => a.me.get(), 'GET /v1/me', 'Bearer access-1'],
+    ['me.update', (a) => a.me.update({ fullName: 'Ann' }), 'PATCH /v1/me', 'Bearer access-1'],
+    ['categories.list', (a) => a.categories.list(), 'GET /v1/categories', undefined],
+    [
+      'vendors.list',
+      (a) => a.vendors.list({ category: 'plumbing', page: 2 }),
+      'GET /v1/vendors?category=plumbing&page=2',
+      undefined,
+    ],
+    ['vendors.get', (a) => a.vendors.get(ID), `GET /v1/vendors/${ID}`, undefined],
+    [
+      'vendors.services',
+      (a) => a.vendors.services(ID),
+      `GET /v1/vendors/${ID}/services`,
+      undefined,
+    ],
+    ['services.get', (a) => a.services.get(ID), `GET /v1/services/${ID}`, undefined],
+    [
+      'services.gallery',
+      (a) => a.services.gallery(ID),
+      `GET /v1/services/${ID}/gallery`,
+      undefined,
+    ],
+    [
+      'services.slots',
+      (a) => a.services.slots(ID, { from: '2026-11-23', days: 3 }),
+      `GET /v1/services/${ID}/slots?from=2026-11-23&days=3`,
+      undefined,
+    ],
+    [
+      'orders.list',
+      (a) => a.orders.list({ status: 'paid' }),
+      'GET /v1/orders?status=paid',
+      'Bearer access-1',
+    ],
+    ['orders.get', (a) => a.orders.get(ID), `GET /v1/orders/${ID}`, 'Bearer access-1'],
+    [
+      'orders.transition',
+      (a) => a.orders.transition(ID, { action: 'accept' }),
+      `POST /v1/orders/${ID}/transitions`,
+      'Bearer access-1',
+    ],
+    [
+      'payments.initialize',
+      (a) => a.payments.initialize({ orderId: ID }),
+      'POST /v1/payments/initialize',
+      'Bearer access-1',
+    ],
+    [
+      'payments.confirm',
+      (a) =>
+        a.payments.confirm(ID, {
+          card: { number: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '123', name: 'Ann' },
+        }),
+      `POST /v1/payments/${ID}/confirm`,
+      'Bearer access-1',
+    ],
+    [
+      'notifications.list',
+      (a) => a.notifications.list({ unread: 'true' }),
+      'GET /v1/notifications?unread=true',
+      'Bearer access-1',
+    ],
+    [
+      'notifications.markRead',
+      (a) => a.notifications.markRead(ID),
+      `POST /v1/notifications/${ID}/read`,
+      'Bearer access-1',
+    ],
+    [
+      'notifications.markAllRead',
+      (a) => a.notifications.markAllRead(),
+      'POST /v1/notifications/read-all',
+      'Bearer access-1',
+    ],
+  ];
+
+  it.each(cases)('%s → %s', async (_, call, line, auth) => {
+    await expect(call(api)).resolves.toEqual({ echoed: true });
+    expect(seen().line).toBe(line);
+    expect(seen().auth).toBe(auth);
+  });
+});
+
+describe('endpoint details', () => {
+  it('orders.create sends the body and the Idempotency-Key header', async () => {
+    const body = { serviceId: ID, startsAt: '2026-11-23T10:00:00.000Z', address: '1 Main St' };
+    await api.orders.create(body, { idempotencyKey: 'key-1' });
+    const request = seen();
+    expect(request.line).toBe('POST /v1/orders');
+    expect(request.headers['idempotency-key']).toBe('key-1');
+    expect(request.body).toEqual(body);
+    expect(request.auth).toBe('Bearer access-1');
+  });
+
+  it('orders.create is not retried on 503: exactly 1 request', async () => {
+    server.handle((_, res) => json(res, 503, { ok: false, error: { message: 'down' } }));
+    const body = { serviceId: ID, startsAt: '2026-11-23T10:00:00.000Z', address: '1 Main St' };
+    await expect(api.orders.create(body, { idempotencyKey: 'k' })).rejects.toThrow('down');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('auth.resetToken sends no body', async () => {
+    await api.auth.resetToken('refresh-1');
+    expect(seen().body).toBeUndefined();
+    expect(seen().headers['content-type']).toBeUndefined();
+  });
+
+  it('encodes path parameters', async () => {
+    await api.vendors.get('a/b c?');
+    expect(seen().line).toBe('GET /v1/vendors/a%2Fb%20c%3F');
+  });
+
+  it('buildPath throws on a missing parameter', () => {
+    expect(() => buildPath('/vendors/:id')).toThrow('Missing path parameter "id"');
+    expect(buildPath('/vendors/:id/services', { id: 5 })).toBe('/vendors/5/services');
+  });
+});
