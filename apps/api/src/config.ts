@@ -32,7 +32,7 @@ export interface Config {
   outboxDir: string;
   /** HS256 secret for access tokens (≥ 32 bytes). */
   jwtSecret: Uint8Array;
-  /** Access-token lifetime in seconds, default 900 (15 min). */
+  /** Access-token lifetime in seconds, default 3600 (1 h): the session cookie lives this minus 5 min (spec §9). */
   accessTokenTtlS: number;
   /** Refresh-token lifetime in seconds, default 30 days. */
   refreshTokenTtlS: number;
@@ -76,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: env.JWT_SECRET
       ? new TextEncoder().encode(env.JWT_SECRET)
       : (overrides.jwtSecret ?? persistentSecret(dataDir)),
-    accessTokenTtlS: Number(env.ACCESS_TOKEN_TTL_S ?? 900),
+    accessTokenTtlS: Number(env.ACCESS_TOKEN_TTL_S ?? 3600),
     refreshTokenTtlS: Number(env.REFRESH_TOKEN_TTL_S ?? 30 * 24 * 3600),
     paymentProvider: env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'sandbox',
     webDist: resolve(root, env.WEB_DIST ?? 'apps/web/dist'),

@@ -199,7 +199,7 @@ export function createClient(config: ClientConfig): Client {
   }
 
   async function request<T>(options: RequestOptions): Promise<T> {
-    const method = options.method ?? 'get';
+    const method = (options.method ?? 'get').toLowerCase() as Method;
     const info: RequestInfo = { method: method.toUpperCase(), url: options.endpoint };
 
     let url: string;

@@ -40,7 +40,10 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
  * Max-Age of the session cookie in whole seconds: time to access-token expiry minus the
  * 5-minute margin (spec §9), floored, never negative. An unparsable `expiresIn` gives 0.
  */
-export function sessionCookieMaxAgeS(session: Pick<Session, 'expiresIn'>, now = Date.now()): number {
+export function sessionCookieMaxAgeS(
+  session: Pick<Session, 'expiresIn'>,
+  now = Date.now(),
+): number {
   const expiresAt = Date.parse(session.expiresIn);
   if (Number.isNaN(expiresAt)) return 0;
   return Math.max(0, Math.floor((expiresAt - now - COOKIE_MARGIN_MS) / 1000));
