@@ -58,6 +58,7 @@ export default defineConfig({
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       WEB_DIST: resolve(import.meta.dirname, '../apps/web/dist'),
     },
   },

@@ -46,6 +46,11 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests per minute per client IP on each sign-up/login/OTP route (default 10). */
   authRateLimitPerMinute: number;
+  /**
+   * Fastify `trustProxy`: false (default) ignores X-Forwarded-For so clients cannot dodge rate
+   * limits; `true`, a hop count, or a comma-separated list of proxy addresses behind a load balancer.
+   */
+  trustProxy: boolean | number | string;
 }
 
 function persistentSecret(dataDir: string): Uint8Array {
@@ -55,6 +60,12 @@ function persistentSecret(dataDir: string): Uint8Array {
   const secret = randomBytes(32);
   writeFileSync(file, secret.toString('hex'), { mode: 0o600 });
   return new Uint8Array(secret);
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** Reads configuration from the environment (see `.env.example` at the repo root). */
@@ -84,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedOnStart: env.SEED_ON_START !== 'false',
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
   return { ...config, ...overrides };
 }
