@@ -48,9 +48,9 @@ export interface Config {
   authRateLimitPerMinute: number;
   /**
    * Fastify `trustProxy`: false (default) ignores X-Forwarded-For so clients cannot dodge rate
-   * limits; `true`, a hop count, or a comma-separated list of proxy addresses behind a load balancer.
+   * limits; `true` or a comma-separated list of proxy addresses/CIDRs behind a load balancer.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
 }
 
 function persistentSecret(dataDir: string): Uint8Array {
@@ -62,10 +62,9 @@ function persistentSecret(dataDir: string): Uint8Array {
   return new Uint8Array(secret);
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+  return value === 'true' ? true : value;
 }
 
 /** Reads configuration from the environment (see `.env.example` at the repo root). */

@@ -4,7 +4,8 @@ import { createTestContext, type TestContext } from './helpers';
 const LIMIT = 5;
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ rateLimitPerMinute: LIMIT });
+  // Clients are told apart by X-Forwarded-For, as behind a load balancer (TRUST_PROXY=true).
+  ctx = await createTestContext({ rateLimitPerMinute: LIMIT, trustProxy: true });
 });
 afterAll(async () => ctx?.close());
 
