@@ -465,7 +465,8 @@ describe('sessions', () => {
 
 describe('auth rate limit', () => {
   it('limits the credential routes per IP more tightly than the API', async () => {
-    const limited = await createTestContext({ authRateLimitPerMinute: 3 });
+    // Clients are told apart by X-Forwarded-For, as behind a load balancer (TRUST_PROXY=true).
+    const limited = await createTestContext({ authRateLimitPerMinute: 3, trustProxy: true });
     try {
       // A unique client address per run, so a shared Redis store starts from zero.
       const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${(seq % 250) + 1}`;
