@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn, initialsOf } from '../lib/utils';
 
 const avatarVariants = cva(
@@ -43,7 +43,7 @@ function Avatar({ src, name, size, className, ...props }: AvatarProps) {
       ) : null}
       <AvatarPrimitive.Fallback
         data-slot="avatar-fallback"
-        delayMs={src ? 300 : 0}
+        delayMs={src ? 300 : undefined}
         className="flex size-full items-center justify-center font-semibold text-link"
       >
         <span aria-hidden="true">{initialsOf(name)}</span>

@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 import { useLinkComponent } from './link';
 
@@ -23,7 +23,7 @@ function Breadcrumbs({ items, className, ...props }: BreadcrumbsProps) {
         {items.map((item, index) => {
           const last = index === items.length - 1;
           return (
-            <li key={`${item.label}-${index}`} className="inline-flex items-center gap-1.5">
+            <li key={item.href ?? item.label} className="inline-flex items-center gap-1.5">
               {last || !item.href ? (
                 <span
                   aria-current={last ? 'page' : undefined}

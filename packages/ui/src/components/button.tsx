@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 /* spec §9: button corner radius 52px, padding 20px horizontal × 10px vertical (size md). */
@@ -38,7 +38,7 @@ const buttonVariants = cva(
 type ButtonProps = React.ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /**
-     * Shows a spinner, sets `aria-busy` and disables the button.
+     * Shows a spinner, sets `aria-busy` and disables the button (with `asChild`: no spinner, `aria-disabled`).
      * @defaultValue false
      */
     loading?: boolean;

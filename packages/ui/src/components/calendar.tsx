@@ -1,12 +1,43 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import * as React from 'react';
-import { DayPicker, getDefaultClassNames } from 'react-day-picker';
+import type * as React from 'react';
+import { DayPicker, getDefaultClassNames, type Modifiers } from 'react-day-picker';
 import { cn } from '../lib/utils';
 
 type CalendarProps = React.ComponentProps<typeof DayPicker>;
 
+function CalendarChevron({
+  orientation,
+  className,
+}: {
+  orientation?: 'up' | 'down' | 'left' | 'right';
+  className?: string;
+}) {
+  const Icon = orientation === 'left' ? ChevronLeft : ChevronRight;
+  return <Icon aria-hidden="true" className={cn('size-4', className)} />;
+}
+
 /** A month calendar (react-day-picker) styled with the design tokens. All DayPicker props pass through. */
-function Calendar({ className, classNames, showOutsideDays = true, ...props }: CalendarProps) {
+/**
+ * Day button label that contains the visible day number as a word ("Wednesday, March 11, 2026"),
+ * so speech-input users can say what they see (WCAG 2.5.3; the default says "11th").
+ */
+function labelDayButton(date: Date, modifiers: Modifiers): string {
+  const label = new Intl.DateTimeFormat(undefined, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
+  return `${label}${modifiers.today ? ', today' : ''}${modifiers.selected ? ', selected' : ''}`;
+}
+
+function Calendar({
+  className,
+  classNames,
+  labels,
+  showOutsideDays = true,
+  ...props
+}: CalendarProps) {
   const d = getDefaultClassNames();
   return (
     <DayPicker
@@ -47,20 +78,14 @@ function Calendar({ className, classNames, showOutsideDays = true, ...props }: C
         hidden: cn('invisible', d.hidden),
         range_start: cn('rounded-l-full bg-primary-soft', d.range_start),
         range_middle: cn(
-          'bg-primary-soft [&>button]:rounded-none [&>button]:bg-transparent [&>button]:text-fg',
+          'bg-primary-soft [&>button]:rounded-none [&>button]:bg-transparent! [&>button]:text-fg!',
           d.range_middle,
         ),
         range_end: cn('rounded-r-full bg-primary-soft', d.range_end),
         ...classNames,
       }}
-      components={{
-        Chevron: ({ orientation, className: chevronClass }) =>
-          orientation === 'left' ? (
-            <ChevronLeft aria-hidden="true" className={cn('size-4', chevronClass)} />
-          ) : (
-            <ChevronRight aria-hidden="true" className={cn('size-4', chevronClass)} />
-          ),
-      }}
+      components={{ Chevron: CalendarChevron }}
+      labels={{ labelDayButton, ...labels }}
       {...props}
     />
   );

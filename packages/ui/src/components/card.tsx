@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 /** A bordered surface grouping related content. */
@@ -16,7 +16,9 @@ function Card({ className, ...props }: React.ComponentProps<'div'>) {
 }
 
 function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-header" className={cn('flex flex-col gap-1', className)} {...props} />;
+  return (
+    <div data-slot="card-header" className={cn('flex flex-col gap-1', className)} {...props} />
+  );
 }
 
 /** Card heading; renders an `<h3>` (change with `asChild` patterns by wrapping your own heading). */
@@ -31,7 +33,9 @@ function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
 }
 
 function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
-  return <p data-slot="card-description" className={cn('text-sm text-muted', className)} {...props} />;
+  return (
+    <p data-slot="card-description" className={cn('text-sm text-muted', className)} {...props} />
+  );
 }
 
 function CardContent({ className, ...props }: React.ComponentProps<'div'>) {

@@ -1,6 +1,6 @@
 import { Check, Minus } from 'lucide-react';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 /** A checkbox (Radix Checkbox; supports `checked="indeterminate"`). Label it with `<Label htmlFor>`. */
@@ -19,7 +19,10 @@ function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxP
     >
       <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="group">
         <Check aria-hidden="true" className="size-3.5 group-data-[state=indeterminate]:hidden" />
-        <Minus aria-hidden="true" className="hidden size-3.5 group-data-[state=indeterminate]:block" />
+        <Minus
+          aria-hidden="true"
+          className="hidden size-3.5 group-data-[state=indeterminate]:block"
+        />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );

@@ -86,9 +86,14 @@ function ConfirmDialog({
         if (!pending) setOpen(next);
       }}
     >
-      {trigger ? <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger> : null}
+      {trigger ? (
+        <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>
+      ) : null}
       <AlertDialogPrimitive.Portal>
-        <AlertDialogPrimitive.Overlay data-slot="confirm-dialog-overlay" className={overlayClasses} />
+        <AlertDialogPrimitive.Overlay
+          data-slot="confirm-dialog-overlay"
+          className={overlayClasses}
+        />
         <AlertDialogPrimitive.Content
           data-slot="confirm-dialog"
           aria-busy={pending || undefined}

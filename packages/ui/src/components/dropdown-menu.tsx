@@ -1,6 +1,6 @@
 import { Check, ChevronRight, Circle } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 const itemClasses =

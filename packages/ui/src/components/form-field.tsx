@@ -10,6 +10,24 @@ type ControlProps = {
   'aria-required'?: React.AriaAttributes['aria-required'];
 };
 
+/** Ids and state of the enclosing FormField, for controls that are not its direct child. */
+interface FormFieldContextValue {
+  id: string;
+  describedBy?: string;
+  invalid: boolean;
+  required: boolean;
+}
+
+const FormFieldContext = React.createContext<FormFieldContextValue | null>(null);
+
+/**
+ * The enclosing {@link FormField}'s control id and ARIA wiring, or null outside one. Composite
+ * controls (e.g. `SelectTrigger` inside `Select`) use it to label the element that takes focus.
+ */
+function useFormField(): FormFieldContextValue | null {
+  return React.useContext(FormFieldContext);
+}
+
 type FormFieldProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** Visible label text. */
   label: React.ReactNode;
@@ -56,30 +74,42 @@ function FormField({
     'aria-invalid': error ? true : children.props['aria-invalid'],
   });
 
+  const context = React.useMemo<FormFieldContextValue>(
+    () => ({ id: controlId, describedBy, invalid: Boolean(error), required }),
+    [controlId, describedBy, error, required],
+  );
+
   return (
-    <div data-slot="form-field" className={cn('grid gap-1.5', className)} {...props}>
-      <Label htmlFor={controlId}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-danger">
-            *
-          </span>
+    <FormFieldContext.Provider value={context}>
+      <div data-slot="form-field" className={cn('grid gap-1.5', className)} {...props}>
+        <Label htmlFor={controlId}>
+          {label}
+          {required ? (
+            <span aria-hidden="true" className="text-danger">
+              *
+            </span>
+          ) : null}
+        </Label>
+        {control}
+        {hint ? (
+          <p id={hintId} data-slot="form-field-hint" className="text-xs text-muted">
+            {hint}
+          </p>
         ) : null}
-      </Label>
-      {control}
-      {hint ? (
-        <p id={hintId} data-slot="form-field-hint" className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" data-slot="form-field-error" className="text-xs font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+        {error ? (
+          <p
+            id={errorId}
+            role="alert"
+            data-slot="form-field-error"
+            className="text-xs font-medium text-danger"
+          >
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </FormFieldContext.Provider>
   );
 }
 
-export { FormField };
-export type { FormFieldProps };
+export { FormField, useFormField };
+export type { FormFieldContextValue, FormFieldProps };

@@ -1,5 +1,5 @@
 import { Label as LabelPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 type LabelProps = React.ComponentProps<typeof LabelPrimitive.Root>;

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { cn } from '../lib/utils';
 
-type OtpInputProps = Omit<React.ComponentProps<'div'>, 'onChange' | 'defaultValue'> & {
+type OtpInputProps = Omit<React.ComponentProps<'fieldset'>, 'onChange' | 'defaultValue'> & {
   /** Current code (digits only, up to `length`). */
   value: string;
   /** Called with the new code whenever a digit is typed, deleted or pasted. */
@@ -30,6 +30,11 @@ type OtpInputProps = Omit<React.ComponentProps<'div'>, 'onChange' | 'defaultValu
   onComplete?: (value: string) => void;
   /** Id of the first cell (so a `<label htmlFor>` can point at it). */
   id?: string;
+  /**
+   * Marks every cell required (set by FormField).
+   * @defaultValue false
+   */
+  required?: boolean;
 };
 
 const onlyDigits = (s: string) => s.replace(/\D/g, '');
@@ -47,10 +52,14 @@ function OtpInput({
   invalid = false,
   onComplete,
   id,
+  required = false,
   className,
   'aria-describedby': describedBy,
+  'aria-invalid': ariaInvalid,
   ...props
 }: OtpInputProps) {
+  // FormField wires `aria-invalid` onto its control; apply it to the cells, not the fieldset.
+  const isInvalid = invalid || ariaInvalid === true || ariaInvalid === 'true';
   const refs = React.useRef<Array<HTMLInputElement | null>>([]);
   const digits = onlyDigits(value).slice(0, length);
   const generatedId = React.useId();
@@ -62,10 +71,9 @@ function OtpInput({
     cell?.select();
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus once, on mount only
   React.useEffect(() => {
     if (autoFocus) focusCell(Math.min(digits.length, length - 1));
-    // Only on mount.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: mount-only focus
   }, []);
 
   const commit = (next: string) => {
@@ -128,10 +136,9 @@ function OtpInput({
   };
 
   return (
-    <div
-      role="group"
+    <fieldset
       data-slot="otp-input"
-      className={cn('flex items-center gap-2', className)}
+      className={cn('m-0 flex min-w-0 items-center gap-2 border-0 p-0', className)}
       {...props}
     >
       {Array.from({ length }, (_, index) => {
@@ -150,11 +157,11 @@ function OtpInput({
             pattern="[0-9]*"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             aria-label={`Digit ${index + 1} of ${length}`}
-            aria-invalid={invalid || undefined}
+            aria-invalid={isInvalid || undefined}
+            required={required}
             aria-describedby={describedBy}
             disabled={disabled}
             value={char}
-            maxLength={index === 0 ? length : 1}
             onFocus={(e) => e.currentTarget.select()}
             onKeyDown={handleKeyDown(index)}
             onPaste={(e) => {
@@ -164,7 +171,8 @@ function OtpInput({
             onChange={(e) => {
               const typed = e.currentTarget.value;
               // The cell held `char`; keep what is new (typing over a selected digit replaces it).
-              const fresh = typed.length > 1 && typed.startsWith(char) ? typed.slice(char.length) : typed;
+              const fresh =
+                typed.length > 1 && typed.startsWith(char) ? typed.slice(char.length) : typed;
               if (!onlyDigits(fresh)) return;
               writeAt(index, fresh);
             }}
@@ -177,7 +185,7 @@ function OtpInput({
           />
         );
       })}
-    </div>
+    </fieldset>
   );
 }
 

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 import { buttonVariants } from './button';
 import { useLinkComponent } from './link';
@@ -54,9 +54,9 @@ function Pagination({
     );
     if (opts.disabled) {
       return (
-        <span aria-disabled="true" aria-label={opts.label} className={classes}>
+        <button type="button" disabled aria-label={opts.label} className={classes}>
           {content}
-        </span>
+        </button>
       );
     }
     if (getHref) {
@@ -106,9 +106,7 @@ function Pagination({
               …
             </li>
           ) : (
-            <li key={p}>
-              {item(p, p, { label: `Page ${p}`, current: p === page })}
-            </li>
+            <li key={p}>{item(p, p, { label: `Page ${p}`, current: p === page })}</li>
           ),
         )}
         <li>

@@ -44,7 +44,11 @@ function PasswordInput({
         onClick={() => setVisible((v) => !v)}
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted outline-none transition-colors duration-base hover:text-fg focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-disabled"
       >
-        {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+        {visible ? (
+          <EyeOff aria-hidden="true" className="size-4" />
+        ) : (
+          <Eye aria-hidden="true" className="size-4" />
+        )}
       </button>
     </div>
   );

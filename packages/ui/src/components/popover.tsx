@@ -1,5 +1,5 @@
 import { Popover as PopoverPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 /** Root of a non-modal floating panel anchored to its trigger (Radix Popover). */

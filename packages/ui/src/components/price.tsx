@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 /** Money as sent by the API: an integer amount in minor units (cents) and an ISO 4217 code. */

@@ -1,11 +1,18 @@
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 /** A set of mutually exclusive options (Radix RadioGroup: arrow keys move the choice). */
-function RadioGroup({ className, ...props }: React.ComponentProps<typeof RadioGroupPrimitive.Root>) {
+function RadioGroup({
+  className,
+  ...props
+}: React.ComponentProps<typeof RadioGroupPrimitive.Root>) {
   return (
-    <RadioGroupPrimitive.Root data-slot="radio-group" className={cn('grid gap-3', className)} {...props} />
+    <RadioGroupPrimitive.Root
+      data-slot="radio-group"
+      className={cn('grid gap-3', className)}
+      {...props}
+    />
   );
 }
 

@@ -104,7 +104,11 @@ function RatingStars({
           style={{ width: `${(rating / 5) * 100}%` }}
         >
           {[0, 1, 2, 3, 4].map((i) => (
-            <Star key={i} aria-hidden="true" className={cn(starVariants({ size }), 'fill-current')} />
+            <Star
+              key={i}
+              aria-hidden="true"
+              className={cn(starVariants({ size }), 'fill-current')}
+            />
           ))}
         </span>
       </span>

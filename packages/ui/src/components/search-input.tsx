@@ -1,5 +1,4 @@
 import { Search, X } from 'lucide-react';
-import * as React from 'react';
 import { cn } from '../lib/utils';
 import { Input, type InputProps } from './input';
 

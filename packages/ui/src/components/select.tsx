@@ -1,7 +1,8 @@
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
+import { useFormField } from './form-field';
 
 /** Root of a single-choice list box (Radix Select). */
 function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
@@ -22,9 +23,14 @@ function SelectTrigger({
   children,
   ...props
 }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {
+  // Inside a FormField the trigger is the labelled, focusable control.
+  const field = useFormField();
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
+      id={field?.id}
+      aria-describedby={field?.describedBy}
+      aria-invalid={field?.invalid || undefined}
       className={cn(
         'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-surface px-3.5 text-sm text-fg',
         'outline-none transition-[border-color,box-shadow] duration-base data-[placeholder]:text-muted',
@@ -55,7 +61,8 @@ function SelectContent({
         position={position}
         className={cn(
           'relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-md border border-border bg-surface-raised text-fg shadow-lg',
-          position === 'popper' && 'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1',
+          position === 'popper' &&
+            'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1',
           className,
         )}
         {...props}

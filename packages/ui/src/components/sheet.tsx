@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 import { overlayClasses } from './dialog';
 
@@ -74,12 +74,22 @@ function SheetContent({
 }
 
 function SheetHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="sheet-header" className={cn('flex flex-col gap-1.5 pr-8', className)} {...props} />;
+  return (
+    <div
+      data-slot="sheet-header"
+      className={cn('flex flex-col gap-1.5 pr-8', className)}
+      {...props}
+    />
+  );
 }
 
 function SheetFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return (
-    <div data-slot="sheet-footer" className={cn('mt-auto flex flex-col gap-2', className)} {...props} />
+    <div
+      data-slot="sheet-footer"
+      className={cn('mt-auto flex flex-col gap-2', className)}
+      {...props}
+    />
   );
 }
 

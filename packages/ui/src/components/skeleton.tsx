@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 /** A pulsing placeholder block shown while content loads (hidden from assistive tech). */

@@ -93,12 +93,14 @@ function SlotPicker({
               <TabsTrigger
                 key={d.date}
                 value={d.date}
-                aria-label={`${l.full}, ${free === 0 ? 'no free times' : `${free} free ${free === 1 ? 'time' : 'times'}`}`}
                 className="flex min-w-16 flex-col gap-0 rounded-md px-3 py-2"
               >
                 <span className="text-xs">{l.weekday}</span>
                 <span className="text-base font-semibold">{l.day}</span>
                 <span className="text-xs">{l.month}</span>
+                <span className="sr-only">
+                  , {free === 0 ? 'no free times' : `${free} free ${free === 1 ? 'time' : 'times'}`}
+                </span>
               </TabsTrigger>
             );
           })}
@@ -126,7 +128,8 @@ function SlotPicker({
                             'outline-none transition-colors duration-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-surface',
                             'hover:border-primary hover:bg-primary-soft',
                             'disabled:cursor-not-allowed disabled:border-border disabled:bg-surface-muted disabled:text-muted disabled:line-through disabled:hover:bg-surface-muted',
-                            selected && 'border-primary bg-primary text-primary-fg hover:bg-primary',
+                            selected &&
+                              'border-primary bg-primary text-primary-fg hover:bg-primary',
                           )}
                         >
                           {label}

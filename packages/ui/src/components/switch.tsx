@@ -1,5 +1,5 @@
 import { Switch as SwitchPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 /** An on/off toggle (`role="switch"`, Radix Switch). Label it with `<Label htmlFor>` or aria-label. */

@@ -1,11 +1,15 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 /** Root of a tab set (Radix Tabs: arrow keys move between tabs). */
 function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
   return (
-    <TabsPrimitive.Root data-slot="tabs" className={cn('flex flex-col gap-3', className)} {...props} />
+    <TabsPrimitive.Root
+      data-slot="tabs"
+      className={cn('flex flex-col gap-3', className)}
+      {...props}
+    />
   );
 }
 
@@ -42,7 +46,10 @@ function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPr
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+      className={cn(
+        'rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
       {...props}
     />
   );

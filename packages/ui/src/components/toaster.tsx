@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { toast, Toaster as Sonner, type ToasterProps } from 'sonner';
 import { useOptionalTheme } from './theme';
 

@@ -1,5 +1,5 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 /** Shares the open delay between tooltips; mount once near the root (Tooltip adds one if missing). */
@@ -7,7 +7,13 @@ function TooltipProvider({
   delayDuration = 300,
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
+  return (
+    <TooltipPrimitive.Provider
+      data-slot="tooltip-provider"
+      delayDuration={delayDuration}
+      {...props}
+    />
+  );
 }
 
 /** A short text label shown on hover and keyboard focus (Radix Tooltip). */

@@ -1,0 +1,76 @@
+import { MapPin } from 'lucide-react';
+import type * as React from 'react';
+import { CardImage, cardBase, formatDistance, stretched } from '../lib/card-parts';
+import { cn } from '../lib/utils';
+import { useLinkComponent } from './link';
+import { formatMoney, type Money } from './price';
+import { RatingStars } from './rating-stars';
+
+type VendorCardProps = Omit<React.ComponentProps<'article'>, 'children'> & {
+  name: string;
+  category?: string;
+  city?: string;
+  /** Average rating 0–5. */
+  ratingAverage: number;
+  /** Number of reviews. */
+  ratingCount: number;
+  /** Distance from the searcher; hidden when null or omitted. */
+  distanceKm?: number | null;
+  /** Cheapest service price. */
+  startingPrice?: Money;
+  /** Cover picture (decorative: the name is the card's text). */
+  imageUrl?: string | null;
+  href: string;
+};
+
+/** A vendor in search results and listings. */
+function VendorCard({
+  name,
+  category,
+  city,
+  ratingAverage,
+  ratingCount,
+  distanceKm,
+  startingPrice,
+  imageUrl,
+  href,
+  className,
+  ...props
+}: VendorCardProps) {
+  const Link = useLinkComponent();
+  return (
+    <article data-slot="vendor-card" className={cn(cardBase, 'flex-col', className)} {...props}>
+      <CardImage src={imageUrl} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {category ? <p className="text-xs font-medium text-link">{category}</p> : null}
+        <h3 className="font-semibold">
+          <Link href={href} className={stretched}>
+            {name}
+          </Link>
+        </h3>
+        <RatingStars value={ratingAverage} count={ratingCount} size="sm" />
+        <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-sm text-muted">
+          {city || distanceKm != null ? (
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden="true" className="size-3.5" />
+              {[city, distanceKm != null ? formatDistance(distanceKm) : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          ) : null}
+          {startingPrice ? (
+            <span className="ml-auto text-fg">
+              <span className="text-muted">From </span>
+              <span className="font-semibold tabular-nums">
+                {formatMoney(startingPrice.amount, startingPrice.currency)}
+              </span>
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export { formatDistance, VendorCard };
+export type { VendorCardProps };

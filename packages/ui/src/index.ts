@@ -1,0 +1,50 @@
+/**
+ * @vetted/ui — the Vetted design system.
+ * Import the CSS once: `@import "@vetted/ui/preset.css"` (Tailwind apps) or `import '@vetted/ui/styles.css'`.
+ */
+export { cn } from './lib/utils';
+export * from './components/accordion';
+export * from './components/app-shell';
+export * from './components/avatar';
+export * from './components/badge';
+export * from './components/breadcrumbs';
+export * from './components/button';
+export * from './components/calendar';
+export * from './components/card';
+export * from './components/category-card';
+export * from './components/chat-thread';
+export * from './components/checkbox';
+export * from './components/confirm-dialog';
+export * from './components/dialog';
+export * from './components/dropdown-menu';
+export * from './components/empty-state';
+export * from './components/error-screen';
+export * from './components/form-field';
+export * from './components/gallery';
+export * from './components/image-upload';
+export * from './components/input';
+export * from './components/label';
+export * from './components/link';
+export * from './components/notification-item';
+export * from './components/otp-input';
+export * from './components/pagination';
+export * from './components/password-input';
+export * from './components/popover';
+export * from './components/price';
+export * from './components/radio-group';
+export * from './components/rating-stars';
+export * from './components/search-input';
+export * from './components/select';
+export * from './components/service-card';
+export * from './components/sheet';
+export * from './components/skeleton';
+export * from './components/slot-picker';
+export * from './components/spinner';
+export * from './components/stat-card';
+export * from './components/switch';
+export * from './components/tabs';
+export * from './components/textarea';
+export * from './components/theme';
+export * from './components/toaster';
+export * from './components/tooltip';
+export * from './components/vendor-card';

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Runs the Storybook test-runner against a static build:
+//   1. builds Storybook when storybook-static/ is missing or `--build` is passed;
+//   2. serves storybook-static/ with http-server on a free 127.0.0.1 port;
+//   3. runs `test-storybook` (Chromium from CHROMIUM_PATH, default /usr/bin/chromium, see
+//      test-runner-jest.config.js) and exits with its code after stopping the server.
+// Extra arguments are passed to test-storybook (e.g. `pnpm storybook:test -- Button`).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const staticDir = join(root, 'storybook-static');
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const forceBuild = args.includes('--build');
+const runnerArgs = args.filter((a) => a !== '--build');
+
+if (forceBuild || !existsSync(join(staticDir, 'index.json'))) {
+  console.log('storybook-test: building Storybook…');
+  const build = spawnSync(bin('storybook'), ['build', '-o', staticDir, '--quiet'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = await new Promise((resolve, reject) => {
+  const srv = createServer();
+  srv.once('error', reject);
+  srv.listen(0, '127.0.0.1', () => {
+    const { port: p } = srv.address();
+    srv.close(() => resolve(p));
+  });
+});
+
+const server = spawn(
+  bin('http-server'),
+  [staticDir, '-a', '127.0.0.1', '-p', String(port), '-s', '-c-1'],
+  {
+    cwd: root,
+    stdio: 'ignore',
+  },
+);
+const url = `http://127.0.0.1:${port}`;
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`${url}/index.json`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`storybook-test: server did not start on ${url}`);
+}
+
+let code = 1;
+try {
+  await waitForServer();
+  console.log(`storybook-test: serving storybook-static on ${url}`);
+  const runner = spawn(
+    bin('test-storybook'),
+    ['--url', url, '--maxWorkers=2', '--failOnConsole', ...runnerArgs],
+    { cwd: root, stdio: 'inherit' },
+  );
+  code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
+} catch (error) {
+  console.error(error);
+} finally {
+  server.kill('SIGTERM');
+}
+process.exit(code);
