@@ -1,0 +1,78 @@
+import {
+  AirVent,
+  Baby,
+  Brush,
+  KeyRound,
+  Ruler,
+  WashingMachine,
+  Bug,
+  Camera,
+  Car,
+  Dog,
+  Droplets,
+  Dumbbell,
+  Flame,
+  GraduationCap,
+  Hammer,
+  Home,
+  type LucideIcon,
+  Laptop,
+  Leaf,
+  Paintbrush,
+  PaintRoller,
+  Plug,
+  Scissors,
+  Shield,
+  Snowflake,
+  Sparkles,
+  Truck,
+  Wrench,
+  Zap,
+} from 'lucide-react';
+
+/*
+ * Categories name a lucide icon (contract: `icon`, kebab case). Importing every lucide icon
+ * would add hundreds of KB, so the app maps the likely ones and falls back to a wrench.
+ */
+const ICONS: Record<string, LucideIcon> = {
+  wrench: Wrench,
+  zap: Zap,
+  plug: Plug,
+  scissors: Scissors,
+  sparkles: Sparkles,
+  'spray-can': Sparkles,
+  paintbrush: Paintbrush,
+  'paint-roller': PaintRoller,
+  hammer: Hammer,
+  leaf: Leaf,
+  sprout: Leaf,
+  truck: Truck,
+  droplets: Droplets,
+  droplet: Droplets,
+  flame: Flame,
+  snowflake: Snowflake,
+  'air-vent': AirVent,
+  ruler: Ruler,
+  'washing-machine': WashingMachine,
+  brush: Brush,
+  'key-round': KeyRound,
+  key: KeyRound,
+  bug: Bug,
+  dog: Dog,
+  'paw-print': Dog,
+  baby: Baby,
+  car: Car,
+  laptop: Laptop,
+  monitor: Laptop,
+  camera: Camera,
+  dumbbell: Dumbbell,
+  'graduation-cap': GraduationCap,
+  home: Home,
+  house: Home,
+  shield: Shield,
+};
+
+export function CategoryIcon({ name, className }: { name: string; className?: string }) {
+  const Icon = ICONS[name] ?? Wrench;
+  return <Icon aria-hidden="true" className={className} />;
+}

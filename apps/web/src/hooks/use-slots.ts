@@ -1,0 +1,16 @@
+import { buildPath } from '@vetted/api-client';
+import { endpoints, type Slots } from '@vetted/contract';
+import useSWR from 'swr';
+
+/** Days shown per page of the slot picker. */
+export const SLOT_DAYS = 7;
+
+/** `GET /v1/services/:id/slots` — `SLOT_DAYS` days of slots from `from` (vendor-local date). */
+export function useSlots(serviceId: string | null | undefined, from?: string) {
+  const query: Record<string, unknown> = { days: SLOT_DAYS };
+  if (from) query.from = from;
+  return useSWR<Slots>(
+    serviceId ? [buildPath(endpoints.getServiceSlots.path, { id: serviceId }), query] : null,
+    { keepPreviousData: true },
+  );
+}

@@ -1,0 +1,6 @@
+import type * as React from 'react';
+
+/** Dummy layout (spec §2): a bare full page, used by the error screen. */
+export function DummyLayout({ children }: { children: React.ReactNode }) {
+  return <div className="min-h-dvh bg-surface text-fg">{children}</div>;
+}

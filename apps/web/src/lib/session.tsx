@@ -1,0 +1,89 @@
+import { MESSAGES } from '@vetted/api-client';
+import type { Role, Session } from '@vetted/contract';
+import { toast } from '@vetted/ui';
+import * as React from 'react';
+import { useSWRConfig } from 'swr';
+import { sessionManager } from './api';
+
+interface SessionContextValue {
+  /** The session in the `user_session` cookie, or null. */
+  session: Session | null;
+  /** Role of the signed-in person, or null when signed out. */
+  role: Role | null;
+  /** Stores a new session (after OTP verification). */
+  signIn: (session: Session) => void;
+  /** Revokes the refresh token (best effort), clears the cookie and the SWR cache. */
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = React.createContext<SessionContextValue | null>(null);
+
+/** Keeps React in sync with the session manager (cookie + auto-refresh). */
+export function SessionProvider({ children }: { children: React.ReactNode }) {
+  const [session, setSession] = React.useState<Session | null>(() => safeGet());
+  const { mutate } = useSWRConfig();
+  const signingOut = React.useRef(false);
+
+  React.useEffect(() => {
+    setSession(safeGet());
+    return sessionManager.subscribe((next) => {
+      setSession((previous) => {
+        // Cleared without a log out: the refresh failed or the API answered 401 (spec §8).
+        if (previous && !next && !signingOut.current) toast.warning(MESSAGES.sessionExpired);
+        return next;
+      });
+    });
+  }, []);
+
+  const value = React.useMemo<SessionContextValue>(
+    () => ({
+      session,
+      role: session?.role ?? null,
+      signIn: (next) => {
+        sessionManager.set(next);
+        // Another person may have used this browser: drop every cached response.
+        void mutate(() => true, undefined, { revalidate: false });
+      },
+      signOut: async () => {
+        const refreshToken = sessionManager.get()?.refreshToken;
+        signingOut.current = true;
+        try {
+          if (refreshToken) {
+            const { api } = await import('./vetted-api');
+            await api.auth.logout({ refreshToken });
+          }
+        } finally {
+          sessionManager.clear();
+          signingOut.current = false;
+          void mutate(() => true, undefined, { revalidate: false });
+        }
+      },
+    }),
+    [session, mutate],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+function safeGet(): Session | null {
+  try {
+    return sessionManager.get();
+  } catch {
+    return null;
+  }
+}
+
+/** The current session and sign-in/out actions. Throws outside a {@link SessionProvider}. */
+export function useSession(): SessionContextValue {
+  const ctx = React.useContext(SessionContext);
+  if (!ctx) throw new Error('`useSession` must be used within `SessionProvider`');
+  return ctx;
+}
+
+/** Home of a role: where "Go to dashboard" and post-login navigation lead. */
+export function homeFor(role: Role | null): string {
+  if (role === 'vendor') return '/vendor';
+  if (role === 'admin') return '/admin';
+  if (role === 'customer') return '/user';
+  return '/';
+}

@@ -1,0 +1,38 @@
+import { MESSAGES } from '@vetted/api-client';
+import { buildLink, ROUTES } from '@vetted/session';
+import { Button, Container, PageHeader } from '@vetted/ui';
+import { Link } from 'wouter';
+import { useCategories } from '../../hooks/use-categories';
+import { homeFor, useSession } from '../../lib/session';
+import { CategoryGridView } from '../user/category-grid-view';
+
+/** Public `/services`: every category, plus a sign-up prompt. */
+export function PublicServicesPage() {
+  const { role } = useSession();
+  const { data, error, isLoading, mutate } = useCategories();
+  return (
+    <Container className="py-10 md:py-14">
+      <PageHeader
+        title="Services"
+        description="Every kind of help you can book on Vetted, from vetted local pros."
+        actions={
+          <Button asChild>
+            <Link href={role ? homeFor(role) : ROUTES.signup}>
+              {role ? 'Go to dashboard' : 'Sign up to book'}
+            </Link>
+          </Button>
+        }
+      />
+      <div className="mt-8">
+        <CategoryGridView
+          categories={data}
+          isLoading={isLoading}
+          error={error}
+          errorTitle={MESSAGES.errorLoadingServiceCategory}
+          onRetry={() => mutate()}
+          hrefFor={(c) => buildLink(ROUTES.search, { query: { category: c.slug } })}
+        />
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,257 @@
+import { MESSAGES } from '@vetted/api-client';
+import type { OrderDetail } from '@vetted/contract';
+import {
+  Breadcrumbs,
+  Card,
+  CardContent,
+  CardHeader,
+  ORDER_STATUS,
+  OrderStatusBadge,
+  Price,
+  Skeleton,
+} from '@vetted/ui';
+import {
+  CalendarClock,
+  CreditCard,
+  FlaskConical,
+  MapPin,
+  StickyNote,
+  UserRound,
+  Wrench,
+} from 'lucide-react';
+import type * as React from 'react';
+import { ErrorState } from '../../components/error-state';
+import { formatDateTime, formatDuration, formatLongDateTime } from '../../lib/format';
+
+export interface OrderDetailViewProps {
+  order?: OrderDetail;
+  isLoading?: boolean;
+  error?: Error | null;
+  onRetry?: () => void;
+  perspective: 'customer' | 'vendor';
+  /** Buttons for the transitions this person may try (the server has the final word). */
+  actions?: React.ReactNode;
+  backHref: string;
+  backLabel: string;
+  /** The vendor's IANA zone: the booking time is shown in it (as at checkout). */
+  timeZone?: string;
+}
+
+const PAYMENT_LABEL: Record<string, string> = {
+  requires_payment: 'Awaiting payment',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+/** One order: status, when/where, price breakdown, payment and the timeline of events. */
+export function OrderDetailView({
+  order,
+  isLoading,
+  error,
+  onRetry,
+  perspective,
+  actions,
+  backHref,
+  backLabel,
+  timeZone,
+}: OrderDetailViewProps) {
+  if (error && !order) {
+    return (
+      <ErrorState title={MESSAGES.errorLoadingData} message={error.message} onRetry={onRetry} />
+    );
+  }
+  if (isLoading || !order) {
+    return (
+      <div
+        className="flex flex-col gap-6"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading order"
+      >
+        <Skeleton className="h-8 w-64" />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_360px]">
+          <Skeleton className="h-72 rounded-lg" />
+          <Skeleton className="h-72 rounded-lg" />
+        </div>
+      </div>
+    );
+  }
+  const events = [...order.events].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  return (
+    <div className="flex flex-col gap-6">
+      <Breadcrumbs items={[{ label: backLabel, href: backHref }, { label: order.reference }]} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{order.service.title}</h1>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="text-sm text-muted">
+            Order <span className="font-mono">{order.reference}</span> · placed{' '}
+            {formatDateTime(order.createdAt)}
+          </p>
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <h2 className="text-base leading-snug font-semibold">Booking</h2>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 text-sm sm:grid-cols-2">
+                <div>
+                  <dt className="flex items-center gap-2 text-muted">
+                    <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+                    When
+                  </dt>
+                  <dd className="pl-6 font-medium">
+                    {formatLongDateTime(order.startsAt, timeZone)}
+                  </dd>
+                  <dd className="pl-6 text-muted">
+                    {formatDuration(order.service.durationMinutes)}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="flex items-center gap-2 text-muted">
+                    {perspective === 'customer' ? (
+                      <Wrench aria-hidden="true" className="size-4 shrink-0" />
+                    ) : (
+                      <UserRound aria-hidden="true" className="size-4 shrink-0" />
+                    )}
+                    {perspective === 'customer' ? 'Pro' : 'Customer'}
+                  </dt>
+                  <dd className="pl-6 font-medium">
+                    {perspective === 'customer'
+                      ? order.vendor.businessName
+                      : order.customer.fullName}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="flex items-center gap-2 text-muted">
+                    <MapPin aria-hidden="true" className="size-4 shrink-0" />
+                    Address
+                  </dt>
+                  <dd className="pl-6 font-medium break-words">{order.address}</dd>
+                </div>
+                {order.notes ? (
+                  <div>
+                    <dt className="flex items-center gap-2 text-muted">
+                      <StickyNote aria-hidden="true" className="size-4 shrink-0" />
+                      Notes
+                    </dt>
+                    <dd className="pl-6 whitespace-pre-line">{order.notes}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <h2 className="text-base leading-snug font-semibold">Timeline</h2>
+            </CardHeader>
+            <CardContent>
+              {events.length === 0 ? (
+                <p className="text-sm text-muted">No updates yet.</p>
+              ) : (
+                <ol className="relative flex flex-col gap-5 border-l border-border pl-6">
+                  {events.map((event, i) => (
+                    <li key={`${event.status}-${event.at}`} className="relative">
+                      <span
+                        aria-hidden="true"
+                        className={`absolute top-1 -left-[31px] size-3 rounded-full ring-4 ring-surface-raised ${i === 0 ? 'bg-primary' : 'bg-neutral-400'}`}
+                      />
+                      <p className="font-medium">
+                        {ORDER_STATUS[event.status]?.label ?? event.status}
+                      </p>
+                      <p className="text-xs text-muted">
+                        <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                      </p>
+                      {event.note ? <p className="mt-1 text-sm">{event.note}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <h2 className="text-base leading-snug font-semibold">Price</h2>
+            </CardHeader>
+            <CardContent>
+              <dl className="flex flex-col gap-2 text-sm">
+                <div className="flex justify-between">
+                  <dt className="text-muted">Service</dt>
+                  <dd>
+                    <Price amount={order.subtotal.amount} currency={order.subtotal.currency} />
+                  </dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-muted">Booking fee</dt>
+                  <dd>
+                    <Price amount={order.fee.amount} currency={order.fee.currency} />
+                  </dd>
+                </div>
+                <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
+                  <dt>Total</dt>
+                  <dd>
+                    <Price amount={order.total.amount} currency={order.total.currency} />
+                  </dd>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <h2 className="text-base leading-snug font-semibold">Payment</h2>
+            </CardHeader>
+            <CardContent>
+              {order.payment ? (
+                <div className="flex flex-col gap-2">
+                  <dl className="flex flex-col gap-2 text-sm">
+                    <div className="flex justify-between">
+                      <dt className="text-muted">Status</dt>
+                      <dd className="font-medium">
+                        {order.payment.status === 'requires_payment' &&
+                        (order.status === 'cancelled' || order.status === 'declined')
+                          ? 'Not charged'
+                          : (PAYMENT_LABEL[order.payment.status] ?? order.payment.status)}
+                      </dd>
+                    </div>
+                    {order.payment.cardLast4 ? (
+                      <div className="flex justify-between">
+                        <dt className="text-muted">Card</dt>
+                        <dd className="inline-flex items-center gap-1">
+                          <CreditCard aria-hidden="true" className="size-4" /> ••••{' '}
+                          {order.payment.cardLast4}
+                        </dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                  {order.payment.failureMessage ? (
+                    <p className="text-sm text-danger">{order.payment.failureMessage}</p>
+                  ) : null}
+                  {order.payment.testMode ? (
+                    <p className="mt-1 inline-flex items-center gap-1.5 text-xs text-warning">
+                      <FlaskConical aria-hidden="true" className="size-3.5" /> Test mode — no real
+                      money moved
+                    </p>
+                  ) : null}
+                </div>
+              ) : (
+                <p className="text-sm text-muted">No payment yet.</p>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Card } from '@vetted/ui';
+import type * as React from 'react';
+import { fn } from 'storybook/test';
+import { orderDetail, orders, serviceDetail } from '../../fixtures';
+import {
+  CheckoutSteps,
+  type CheckoutStep,
+  ConfirmationView,
+  DetailsStep,
+  OrderSummaryCard,
+  PaymentStep,
+} from './checkout-view';
+
+/** The checkout page layout around one step, as the page composes it. */
+function Checkout({
+  step,
+  children,
+  ordered,
+  loading,
+}: {
+  step: CheckoutStep;
+  children: React.ReactNode;
+  ordered?: boolean;
+  loading?: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
+        <CheckoutSteps step={step} />
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+        <Card className="p-5 sm:p-6">{children}</Card>
+        <OrderSummaryCard
+          service={loading ? undefined : serviceDetail}
+          isLoading={loading}
+          startsAt={orders[0]!.startsAt}
+          timeZone="America/Los_Angeles"
+          order={ordered ? orders[0] : null}
+        />
+      </div>
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Screens/User/Checkout',
+  component: Checkout,
+  args: { step: 'details', children: null },
+} satisfies Meta<typeof Checkout>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const details = (errors?: Record<string, string>) => (
+  <DetailsStep defaultValues={{ address: '', notes: '' }} errors={errors} onSubmit={fn()} />
+);
+
+export const Loading: Story = { args: { loading: true, children: details() } };
+export const Empty: Story = { name: 'Details (empty form)', args: { children: details() } };
+export const ErrorState: Story = {
+  name: 'Details with errors',
+  args: { children: details({ address: 'Enter the address where the job is' }) },
+};
+export const PaymentLoading: Story = {
+  args: {
+    step: 'payment',
+    ordered: true,
+    children: <PaymentStep ready={false} testMode onSubmit={fn()} amount={orders[0]!.total} />,
+  },
+};
+export const PaymentInitError: Story = {
+  args: {
+    step: 'payment',
+    ordered: true,
+    children: (
+      <PaymentStep
+        ready={false}
+        testMode
+        initError="Error initializing payment: Oops! Something went wrong. Try again"
+        onRetryInit={fn()}
+        onSubmit={fn()}
+      />
+    ),
+  },
+};
+export const Populated: Story = {
+  name: 'Payment',
+  args: {
+    step: 'payment',
+    ordered: true,
+    children: <PaymentStep ready testMode onSubmit={fn()} amount={orders[0]!.total} />,
+  },
+};
+export const Declined: Story = {
+  args: {
+    step: 'payment',
+    ordered: true,
+    children: (
+      <PaymentStep
+        ready
+        testMode
+        declineMessage="Your card was declined. Try another card."
+        onSubmit={fn()}
+        amount={orders[0]!.total}
+      />
+    ),
+  },
+};
+export const Confirmed: Story = {
+  args: {
+    step: 'done',
+    ordered: true,
+    children: (
+      <ConfirmationView
+        order={orders[0]!}
+        payment={orderDetail.payment}
+        timeZone="America/Los_Angeles"
+        orderHref="/user/history/order?id=1"
+      />
+    ),
+  },
+};

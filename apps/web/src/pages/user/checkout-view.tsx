@@ -1,0 +1,449 @@
+import type { Order, Payment, ServiceDetail } from '@vetted/contract';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  FormField,
+  Input,
+  Price,
+  Skeleton,
+  Textarea,
+} from '@vetted/ui';
+import {
+  CalendarClock,
+  CheckCircle2,
+  Clock,
+  CreditCard,
+  FlaskConical,
+  Lock,
+  MapPin,
+} from 'lucide-react';
+import * as React from 'react';
+import { Link } from 'wouter';
+import { formatDuration, formatLongDateTime } from '../../lib/format';
+
+export type CheckoutStep = 'details' | 'payment' | 'done';
+
+const STEPS: Array<{ key: CheckoutStep; label: string }> = [
+  { key: 'details', label: 'Details' },
+  { key: 'payment', label: 'Payment' },
+  { key: 'done', label: 'Confirmed' },
+];
+
+/** Step indicator (an ordered list; the current step is `aria-current="step"`). */
+export function CheckoutSteps({ step }: { step: CheckoutStep }) {
+  const index = STEPS.findIndex((s) => s.key === step);
+  return (
+    <ol className="flex items-center gap-2 text-sm" aria-label="Checkout progress">
+      {STEPS.map((s, i) => (
+        <li
+          key={s.key}
+          className="flex items-center gap-2"
+          aria-current={i === index ? 'step' : undefined}
+        >
+          <span
+            className={
+              i < index
+                ? 'flex size-7 items-center justify-center rounded-pill bg-success text-success-fg'
+                : i === index
+                  ? 'flex size-7 items-center justify-center rounded-pill bg-primary font-semibold text-primary-fg'
+                  : 'flex size-7 items-center justify-center rounded-pill border border-border text-muted'
+            }
+          >
+            {i < index ? <CheckCircle2 aria-hidden="true" className="size-4" /> : i + 1}
+            <span className="sr-only">{i < index ? ' (done)' : ''}</span>
+          </span>
+          <span className={i === index ? 'font-medium' : 'sr-only text-muted sm:not-sr-only'}>
+            {s.label}
+          </span>
+          {i < STEPS.length - 1 ? (
+            <span aria-hidden="true" className="mx-1 h-px w-4 bg-border sm:w-10" />
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export interface OrderSummaryCardProps {
+  service?: ServiceDetail;
+  startsAt: string;
+  /** IANA zone of the vendor; times are shown in it. */
+  timeZone?: string;
+  /** The created order (gives fee and total); before that only the service price is known. */
+  order?: Order | null;
+  isLoading?: boolean;
+}
+
+/** Order summary: service, vendor, date/time in the vendor's zone, price breakdown. */
+export function OrderSummaryCard({
+  service,
+  startsAt,
+  timeZone,
+  order,
+  isLoading,
+}: OrderSummaryCardProps) {
+  if (isLoading || !service) {
+    return (
+      <Card role="status" aria-busy="true" aria-label="Loading order summary">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </Card>
+    );
+  }
+  const subtotal = order?.subtotal ?? service.price;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <span className="text-lg">Order summary</span>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex gap-3">
+          {service.coverImageUrl ? (
+            <img
+              src={service.coverImageUrl}
+              alt=""
+              className="size-16 shrink-0 rounded-md object-cover"
+            />
+          ) : null}
+          <div className="min-w-0">
+            <p className="font-semibold">{service.title}</p>
+            <p className="text-sm text-muted">{service.vendor.businessName}</p>
+          </div>
+        </div>
+        <dl className="flex flex-col gap-2 text-sm">
+          <div className="flex items-start gap-2">
+            <dt>
+              <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
+              <span className="sr-only">When</span>
+            </dt>
+            <dd>{formatLongDateTime(startsAt, timeZone)}</dd>
+          </div>
+          <div className="flex items-start gap-2">
+            <dt>
+              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
+              <span className="sr-only">Duration</span>
+            </dt>
+            <dd>{formatDuration(service.durationMinutes)}</dd>
+          </div>
+          {order ? (
+            <div className="flex items-start gap-2">
+              <dt>
+                <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
+                <span className="sr-only">Address</span>
+              </dt>
+              <dd className="break-words">{order.address}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <dl className="flex flex-col gap-2 border-t border-border pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-muted">Service</dt>
+            <dd>
+              <Price amount={subtotal.amount} currency={subtotal.currency} />
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-muted">Booking fee</dt>
+            <dd>
+              {order ? (
+                <Price amount={order.fee.amount} currency={order.fee.currency} />
+              ) : (
+                <span className="text-muted">Calculated next</span>
+              )}
+            </dd>
+          </div>
+          {order ? (
+            <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
+              <dt>Total</dt>
+              <dd>
+                <Price amount={order.total.amount} currency={order.total.currency} />
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export interface DetailsValues {
+  address: string;
+  notes: string;
+}
+
+export interface DetailsStepProps {
+  defaultValues: DetailsValues;
+  errors?: Partial<Record<keyof DetailsValues, string>>;
+  submitting?: boolean;
+  onSubmit: (values: DetailsValues) => void;
+}
+
+/** Step 1: where the job is and notes for the pro. */
+export function DetailsStep({ defaultValues, errors, submitting, onSubmit }: DetailsStepProps) {
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        onSubmit({
+          address: String(data.get('address') ?? ''),
+          notes: String(data.get('notes') ?? ''),
+        });
+      }}
+    >
+      <h2 className="text-lg font-semibold">Job details</h2>
+      <FormField
+        label="Address"
+        hint="Where the pro should come, including flat or floor."
+        error={errors?.address}
+        required
+      >
+        <Input name="address" autoComplete="street-address" defaultValue={defaultValues.address} />
+      </FormField>
+      <FormField
+        label="Notes for the pro"
+        hint="Optional: access, parking, what needs doing."
+        error={errors?.notes}
+      >
+        <Textarea name="notes" rows={4} maxLength={1000} defaultValue={defaultValues.notes} />
+      </FormField>
+      <Button type="submit" size="lg" loading={submitting} className="w-full sm:w-auto sm:self-end">
+        Place order
+      </Button>
+    </form>
+  );
+}
+
+/** "Test mode" banner: no real money moves (sandbox provider). */
+export function TestModeBanner() {
+  return (
+    <div
+      role="note"
+      className="flex items-start gap-3 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning"
+    >
+      <FlaskConical aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <p>
+        <strong>Test mode — no real money moves.</strong> Use 4242 4242 4242 4242, any future expiry
+        date and any CVC. 4000 0000 0000 0002 is declined.
+      </p>
+    </div>
+  );
+}
+
+export interface CardValues {
+  number: string;
+  expiry: string;
+  cvc: string;
+  name: string;
+}
+
+export interface PaymentStepProps {
+  /** False while the payment is being initialised. */
+  ready: boolean;
+  testMode: boolean;
+  /** Payment could not be initialised: message + retry. */
+  initError?: string | null;
+  onRetryInit?: () => void;
+  errors?: Partial<Record<keyof CardValues, string>>;
+  /** A decline or other server message, shown above the button. */
+  declineMessage?: string | null;
+  submitting?: boolean;
+  amount?: Order['total'];
+  onSubmit: (values: CardValues) => void;
+  /**
+   * Hides the step's own "Payment" heading (e.g. inside a dialog that has its own title).
+   * @defaultValue 2
+   */
+  headingLevel?: 2 | 3;
+}
+
+/** Groups card digits in fours: "4242 4242 4242 4242". */
+export function formatCardNumber(value: string) {
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** "MM/YY" while typing. */
+export function formatExpiry(value: string) {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/** Step 2: card form (sandbox), decline messages inline, retry allowed. */
+export function PaymentStep({
+  ready,
+  testMode,
+  initError,
+  onRetryInit,
+  errors,
+  declineMessage,
+  submitting,
+  amount,
+  onSubmit,
+  headingLevel = 2,
+}: PaymentStepProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const [number, setNumber] = React.useState('');
+  const [expiry, setExpiry] = React.useState('');
+  if (initError) {
+    return (
+      <div className="flex flex-col gap-4" role="alert">
+        <Heading className="text-lg font-semibold">Payment</Heading>
+        <p className="rounded-md border border-danger/30 bg-danger-soft p-3 text-sm text-danger">
+          {initError}
+        </p>
+        {onRetryInit ? (
+          <Button variant="outline" onClick={onRetryInit} className="self-start">
+            Try again
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      aria-busy={!ready}
+      className="flex flex-col gap-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        onSubmit({
+          number,
+          expiry,
+          cvc: String(data.get('cvc') ?? ''),
+          name: String(data.get('ccname') ?? ''),
+        });
+      }}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <Heading className="text-lg font-semibold">Card details</Heading>
+        <span className="inline-flex items-center gap-1 text-xs text-muted">
+          <Lock aria-hidden="true" className="size-3.5" /> Encrypted
+        </span>
+      </div>
+      {testMode ? <TestModeBanner /> : null}
+      <FormField label="Card number" error={errors?.number} required>
+        <Input
+          name="cardnumber"
+          autoComplete="cc-number"
+          inputMode="numeric"
+          placeholder="1234 5678 9012 3456"
+          value={number}
+          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+          disabled={!ready}
+        />
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField label="Expiry (MM/YY)" error={errors?.expiry} required>
+          <Input
+            name="exp"
+            autoComplete="cc-exp"
+            inputMode="numeric"
+            placeholder="MM/YY"
+            value={expiry}
+            onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+            disabled={!ready}
+          />
+        </FormField>
+        <FormField label="CVC" error={errors?.cvc} required>
+          <Input
+            name="cvc"
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            maxLength={4}
+            placeholder="123"
+            disabled={!ready}
+          />
+        </FormField>
+      </div>
+      <FormField label="Name on card" error={errors?.name} required>
+        <Input name="ccname" autoComplete="cc-name" disabled={!ready} />
+      </FormField>
+      <div aria-live="assertive" aria-atomic="true">
+        {declineMessage ? (
+          <p
+            role="alert"
+            className="rounded-md border border-danger/30 bg-danger-soft p-3 text-sm font-medium text-danger"
+          >
+            {declineMessage}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" loading={submitting || !ready} className="w-full">
+        <CreditCard aria-hidden="true" />
+        {amount ? (
+          <>
+            Pay <Price amount={amount.amount} currency={amount.currency} />
+          </>
+        ) : (
+          'Pay'
+        )}
+      </Button>
+    </form>
+  );
+}
+
+export interface ConfirmationViewProps {
+  order: Order;
+  payment?: Payment | null;
+  timeZone?: string;
+  orderHref: string;
+}
+
+/** Final step: booking confirmed. */
+export function ConfirmationView({ order, payment, timeZone, orderHref }: ConfirmationViewProps) {
+  return (
+    <div className="flex flex-col items-center gap-5 py-6 text-center">
+      <span className="flex size-16 items-center justify-center rounded-pill bg-success-soft text-success">
+        <CheckCircle2 aria-hidden="true" className="size-9" />
+      </span>
+      <div className="flex flex-col gap-1">
+        <h2 className="text-2xl font-bold tracking-tight">Booking confirmed</h2>
+        <p className="text-muted">
+          {order.vendor.businessName} will confirm your booking shortly. We have emailed your
+          receipt.
+        </p>
+      </div>
+      <dl className="grid w-full max-w-sm gap-2 rounded-lg border border-border p-4 text-left text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Reference</dt>
+          <dd className="font-mono font-semibold">{order.reference}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">When</dt>
+          <dd className="text-right">{formatLongDateTime(order.startsAt, timeZone)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Total paid</dt>
+          <dd className="font-semibold">
+            <Price amount={order.total.amount} currency={order.total.currency} />
+          </dd>
+        </div>
+        {payment?.cardLast4 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted">Card</dt>
+            <dd>
+              •••• {payment.cardLast4}
+              {payment.testMode ? ' (test mode)' : ''}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <Button asChild size="lg">
+        <Link href={orderHref}>View order</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { isApiError, MESSAGES } from '@vetted/api-client';
+import { createOrderBodySchema, type Order } from '@vetted/contract';
+import { buildLink, ROUTES } from '@vetted/session';
+import { Breadcrumbs, Card, Container, toast } from '@vetted/ui';
+import * as React from 'react';
+import { useSWRConfig } from 'swr';
+import { useLocation, useParams, useSearchParams } from 'wouter';
+import { ErrorState } from '../../components/error-state';
+import { useRevalidateOrders } from '../../hooks/use-orders';
+import { useService } from '../../hooks/use-service';
+import { useVendor } from '../../hooks/use-vendor';
+import { api } from '../../lib/vetted-api';
+import { errorMessage } from '../../lib/errors';
+import { useSavedLocation } from '../../lib/location';
+import { useCardPayment } from './payment';
+import {
+  CheckoutSteps,
+  ConfirmationView,
+  type DetailsValues,
+  DetailsStep,
+  OrderSummaryCard,
+  PaymentStep,
+} from './checkout-view';
+import { MissingService } from './service-detail';
+
+/**
+ * One idempotency key per checkout attempt (service + slot), kept in sessionStorage so a double
+ * click, a retry after a network error or a reload never books twice.
+ */
+function useIdempotencyKey(scope: string) {
+  return React.useMemo(() => {
+    const storageKey = `vetted.checkout.${scope}`;
+    try {
+      const existing = window.sessionStorage.getItem(storageKey);
+      if (existing) return existing;
+      const key = crypto.randomUUID();
+      window.sessionStorage.setItem(storageKey, key);
+      return key;
+    } catch {
+      return crypto.randomUUID();
+    }
+  }, [scope]);
+}
+
+function forgetIdempotencyKey(scope: string) {
+  try {
+    window.sessionStorage.removeItem(`vetted.checkout.${scope}`);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** `/user/services/vendor/:id/service/checkout?serviceId=&startsAt=`: details → payment → done. */
+export function CheckoutPage() {
+  const { id } = useParams<{ id: string }>();
+  const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  const serviceId = params.get('serviceId');
+  const startsAt = params.get('startsAt');
+  const service = useService(serviceId);
+  const vendor = useVendor(id);
+  const saved = useSavedLocation();
+  const scope = `${serviceId}:${startsAt}`;
+  const idempotencyKey = useIdempotencyKey(scope);
+
+  const [order, setOrder] = React.useState<Order | null>(null);
+  const [step, setStep] = React.useState<'details' | 'payment' | 'done'>('details');
+  const [placing, setPlacing] = React.useState(false);
+  const [detailErrors, setDetailErrors] = React.useState<
+    Partial<Record<keyof DetailsValues, string>>
+  >({});
+  const placingRef = React.useRef(false);
+  const payment = useCardPayment({
+    onPaid: (paidOrder) => {
+      setOrder(paidOrder);
+      forgetIdempotencyKey(scope);
+      void revalidateOrders();
+      setStep('done');
+    },
+  });
+  const stepHeading = React.useRef<HTMLDivElement>(null);
+  const { mutate } = useSWRConfig();
+  const revalidateOrders = useRevalidateOrders();
+  /** Slots of this service changed (booked, or taken by someone else): refetch every page. */
+  const revalidateSlots = () =>
+    mutate((key) => Array.isArray(key) && key[0] === `/services/${serviceId}/slots`);
+
+  React.useEffect(() => {
+    // Move focus to the new step so keyboard and screen-reader users land on it.
+    if (step !== 'details') stepHeading.current?.focus();
+  }, [step]);
+
+  if (!serviceId || !startsAt) return <MissingService vendorId={id} />;
+
+  if (service.error && !service.data) {
+    return (
+      <Container>
+        <ErrorState
+          title={MESSAGES.errorLoadingService}
+          message={service.error.message}
+          onRetry={() => service.mutate()}
+        />
+      </Container>
+    );
+  }
+
+  const serviceHref = buildLink(ROUTES.user.vendorService, {
+    params: { id },
+    query: { serviceId },
+  });
+  const timeZone = vendor.data?.timeZone;
+
+  const initialize = async (forOrder: Order) => {
+    const p = await payment.initialize(forOrder);
+    if (p?.status === 'succeeded') setStep('done');
+  };
+
+  const placeOrder = async (values: DetailsValues) => {
+    if (placingRef.current) return;
+    const parsed = createOrderBodySchema
+      .pick({ address: true, notes: true })
+      .safeParse({ address: values.address, notes: values.notes || undefined });
+    if (!parsed.success) {
+      const errs: Partial<Record<keyof DetailsValues, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof DetailsValues;
+        errs[key] ??= issue.message;
+      }
+      setDetailErrors(errs);
+      return;
+    }
+    setDetailErrors({});
+    placingRef.current = true;
+    setPlacing(true);
+    try {
+      const created = await api.orders.create(
+        { serviceId, startsAt, address: parsed.data.address, notes: parsed.data.notes },
+        { idempotencyKey },
+      );
+      setOrder(created);
+      setStep('payment');
+      void revalidateSlots();
+      void revalidateOrders();
+      await initialize(created);
+    } catch (error) {
+      if (isApiError(error) && error.code === 409) {
+        // The slot went while the person was filling the form: back to the picker.
+        forgetIdempotencyKey(scope);
+        void revalidateSlots();
+        toast.error(error.message || 'That time was just booked. Please pick another slot.');
+        navigate(serviceHref, { replace: true });
+        return;
+      }
+      if (isApiError(error) && error.fields) {
+        setDetailErrors({ address: error.fields.address, notes: error.fields.notes });
+      }
+      toast.error(MESSAGES.errorCreatingOrder, { description: errorMessage(error) });
+    } finally {
+      placingRef.current = false;
+      setPlacing(false);
+    }
+  };
+
+  return (
+    <Container className="flex flex-col gap-6">
+      <Breadcrumbs
+        items={[
+          {
+            label: service.data?.vendor.businessName ?? 'Pro',
+            href: buildLink(ROUTES.user.vendor, { params: { id } }),
+          },
+          { label: service.data?.title ?? 'Service', href: serviceHref },
+          { label: 'Checkout' },
+        ]}
+      />
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
+        <CheckoutSteps step={step} />
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+        <Card className="p-5 sm:p-6">
+          <div ref={stepHeading} className="outline-none" tabIndex={-1}>
+            {step === 'details' ? (
+              <DetailsStep
+                defaultValues={{
+                  address: saved?.label && saved.label !== 'Current location' ? saved.label : '',
+                  notes: '',
+                }}
+                errors={detailErrors}
+                submitting={placing}
+                onSubmit={placeOrder}
+              />
+            ) : step === 'payment' && order ? (
+              <PaymentStep
+                ready={payment.payment !== null}
+                testMode={payment.payment?.testMode ?? true}
+                initError={payment.initError}
+                onRetryInit={() => initialize(order)}
+                errors={payment.cardErrors}
+                declineMessage={payment.decline}
+                submitting={payment.paying}
+                amount={order.total}
+                onSubmit={payment.pay}
+              />
+            ) : order ? (
+              <ConfirmationView
+                order={order}
+                payment={payment.payment}
+                timeZone={timeZone}
+                orderHref={buildLink(ROUTES.user.historyOrder, { query: { id: order.id } })}
+              />
+            ) : null}
+          </div>
+        </Card>
+        <div className="lg:sticky lg:top-24">
+          <OrderSummaryCard
+            service={service.data}
+            isLoading={service.isLoading}
+            startsAt={startsAt}
+            timeZone={timeZone}
+            order={order}
+          />
+        </div>
+      </div>
+    </Container>
+  );
+}

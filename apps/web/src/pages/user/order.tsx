@@ -1,0 +1,37 @@
+import { ROUTES } from '@vetted/session';
+import { Container } from '@vetted/ui';
+import { useSearchParams } from 'wouter';
+import { useOrder } from '../../hooks/use-order';
+import { useVendor } from '../../hooks/use-vendor';
+import { CustomerOrderActions } from '../shared/order-actions';
+import { OrderDetailView } from '../shared/order-detail-view';
+import { PayOrderDialog } from './pay-order-dialog';
+
+/** `/user/history/order?id=`: one order with timeline, payment and cancel. */
+export function UserOrderPage() {
+  const [params] = useSearchParams();
+  const { data, error, isLoading, mutate } = useOrder(params.get('id'));
+  const { data: vendor } = useVendor(data?.vendor.id);
+  return (
+    <Container>
+      <OrderDetailView
+        perspective="customer"
+        order={data}
+        isLoading={isLoading || !params.get('id')}
+        error={params.get('id') ? error : new Error('This link is missing the order id.')}
+        onRetry={() => mutate()}
+        backHref={ROUTES.user.history}
+        backLabel="Orders"
+        timeZone={vendor?.timeZone}
+        actions={
+          data ? (
+            <>
+              <CustomerOrderActions order={data} mutate={mutate} />
+              <PayOrderDialog order={data} mutate={mutate} />
+            </>
+          ) : null
+        }
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,111 @@
+import { isApiError, MESSAGES } from '@vetted/api-client';
+import {
+  type ConfirmPaymentBody,
+  confirmPaymentBodySchema,
+  type Order,
+  type Payment,
+} from '@vetted/contract';
+import { toast } from '@vetted/ui';
+import * as React from 'react';
+import { errorMessage } from '../../lib/errors';
+import { api } from '../../lib/vetted-api';
+import type { CardValues } from './checkout-view';
+
+/** The confirm body (`confirmPaymentBodySchema`) from the card form; MM/YY → month + 4-digit year. */
+export function cardBody(values: CardValues): ConfirmPaymentBody {
+  const [mm = '', yy = ''] = values.expiry.split('/');
+  return {
+    card: {
+      number: values.number,
+      expMonth: Number(mm) || 0,
+      expYear: yy.length === 2 ? 2000 + Number(yy) : Number(yy) || 0,
+      cvc: values.cvc.trim(),
+      name: values.name,
+    },
+  };
+}
+
+/** Server/contract field paths → card form fields. */
+export const CARD_FIELD: Record<string, keyof CardValues> = {
+  'card.number': 'number',
+  'card.expMonth': 'expiry',
+  'card.expYear': 'expiry',
+  'card.cvc': 'cvc',
+  'card.name': 'name',
+};
+
+type CardErrors = Partial<Record<keyof CardValues, string>>;
+
+/**
+ * Card payment of one order (sandbox provider): initialise, validate the card with the
+ * contract's schema, confirm, and surface declines inline and in a toast. Retry is allowed.
+ */
+export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Payment) => void }) {
+  const [payment, setPayment] = React.useState<Payment | null>(null);
+  const [initError, setInitError] = React.useState<string | null>(null);
+  const [cardErrors, setCardErrors] = React.useState<CardErrors>({});
+  const [decline, setDecline] = React.useState<string | null>(null);
+  const [paying, setPaying] = React.useState(false);
+
+  /** `POST /payments/initialize`; resolves with the payment (or null after an error). */
+  const initialize = async (order: Order): Promise<Payment | null> => {
+    setInitError(null);
+    setPayment(null);
+    try {
+      const p = await api.payments.initialize({ orderId: order.id });
+      setPayment(p);
+      return p;
+    } catch (error) {
+      toast.error(MESSAGES.errorInitializingPayment);
+      setInitError(`${MESSAGES.errorInitializingPayment}: ${errorMessage(error)}`);
+      return null;
+    }
+  };
+
+  const pay = async (values: CardValues) => {
+    if (!payment || paying) return;
+    const body = cardBody(values);
+    const parsed = confirmPaymentBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const errs: CardErrors = {};
+      for (const issue of parsed.error.issues) {
+        const key = CARD_FIELD[issue.path.join('.')];
+        if (key) errs[key] ??= issue.message;
+      }
+      setCardErrors(errs);
+      return;
+    }
+    setCardErrors({});
+    setDecline(null);
+    setPaying(true);
+    try {
+      const result = await api.payments.confirm(payment.id, body);
+      setPayment(result.payment);
+      if (result.payment.status === 'succeeded') {
+        toast.success('Payment received');
+        onPaid(result.order, result.payment);
+      } else {
+        const message =
+          result.payment.failureMessage ?? 'Your card was declined. Try another card.';
+        setDecline(message);
+        toast.error(message);
+      }
+    } catch (error) {
+      const message = errorMessage(error);
+      if (isApiError(error) && error.fields) {
+        const errs: CardErrors = {};
+        for (const [path, msg] of Object.entries(error.fields)) {
+          const key = CARD_FIELD[path];
+          if (key) errs[key] ??= msg;
+        }
+        setCardErrors(errs);
+      }
+      setDecline(message);
+      toast.error(message);
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return { payment, initError, cardErrors, decline, paying, initialize, pay };
+}

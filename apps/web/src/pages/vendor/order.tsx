@@ -1,0 +1,29 @@
+import { ROUTES } from '@vetted/session';
+import { Container } from '@vetted/ui';
+import { useSearchParams } from 'wouter';
+import { useOrder } from '../../hooks/use-order';
+import { useVendor } from '../../hooks/use-vendor';
+import { VendorOrderActions } from '../shared/order-actions';
+import { OrderDetailView } from '../shared/order-detail-view';
+
+/** `/vendor/history/order?id=`: accept / decline / start / complete. */
+export function VendorOrderPage() {
+  const [params] = useSearchParams();
+  const { data, error, isLoading, mutate } = useOrder(params.get('id'));
+  const { data: vendor } = useVendor(data?.vendor.id);
+  return (
+    <Container>
+      <OrderDetailView
+        perspective="vendor"
+        order={data}
+        isLoading={isLoading || !params.get('id')}
+        error={params.get('id') ? error : new Error('This link is missing the order id.')}
+        onRetry={() => mutate()}
+        backHref={ROUTES.vendor.history}
+        backLabel="Orders"
+        timeZone={vendor?.timeZone}
+        actions={data ? <VendorOrderActions order={data} mutate={mutate} /> : null}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,209 @@
+import { ROUTES, resolveAccess } from '@vetted/session';
+import { ErrorScreen } from '@vetted/ui';
+import * as React from 'react';
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
+import { ErrorBoundary } from './components/error-boundary';
+import { PageSkeleton } from './components/page-skeleton';
+import { AuthLayout } from './layouts/auth-layout';
+import { DummyLayout } from './layouts/dummy-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { useSession } from './lib/session';
+import { HomePage } from './pages/public/home';
+
+/*
+ * Code splitting: the public home is in the entry chunk; every other page, and the signed-in
+ * layout (AppShell + account menu), is its own lazily loaded chunk, so `/` loads little JS.
+ */
+const AppLayout = React.lazy(() =>
+  import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })),
+);
+
+function page<M>(load: () => Promise<M>, name: keyof M) {
+  return React.lazy(() =>
+    load().then((m) => ({ default: m[name] as unknown as React.ComponentType })),
+  );
+}
+
+const content = () => import('./pages/public/content-pages');
+const About = page(content, 'AboutPage');
+const Privacy = page(content, 'PrivacyPage');
+const Refund = page(content, 'RefundPage');
+const UserAgreement = page(content, 'UserAgreementPage');
+const PublicServices = page(() => import('./pages/public/services'), 'PublicServicesPage');
+const Support = page(() => import('./pages/public/support'), 'SupportPage');
+const Search = page(() => import('./pages/public/search'), 'SearchPage');
+
+const Login = page(() => import('./pages/auth/login'), 'LoginPage');
+const Signup = page(() => import('./pages/auth/signup'), 'SignupPage');
+const Otp = page(() => import('./pages/auth/otp'), 'OtpPage');
+
+const UserHome = page(() => import('./pages/user/home'), 'UserHomePage');
+const UserCategories = page(() => import('./pages/user/categories'), 'UserCategoriesPage');
+const UserServices = page(() => import('./pages/user/services'), 'UserServicesPage');
+const UserVendor = page(() => import('./pages/user/vendor'), 'UserVendorPage');
+const ServiceDetail = page(() => import('./pages/user/service-detail'), 'ServiceDetailPage');
+const ServiceGallery = page(() => import('./pages/user/gallery'), 'ServiceGalleryPage');
+const Checkout = page(() => import('./pages/user/checkout'), 'CheckoutPage');
+const UserHistory = page(() => import('./pages/user/history'), 'UserHistoryPage');
+const UserOrder = page(() => import('./pages/user/order'), 'UserOrderPage');
+
+const shared = {
+  notifications: page(() => import('./pages/shared/notifications'), 'NotificationsPage'),
+  messages: page(() => import('./pages/shared/messages'), 'MessagesPage'),
+  support: page(() => import('./pages/shared/messages'), 'SupportMessagesPage'),
+  chats: page(() => import('./pages/shared/messages'), 'SupportChatsPage'),
+  profile: page(() => import('./pages/shared/profile'), 'ProfilePage'),
+  location: page(() => import('./pages/shared/location'), 'LocationPage'),
+};
+
+const VendorHome = page(() => import('./pages/vendor/dashboard'), 'VendorDashboardPage');
+const VendorHistory = page(() => import('./pages/vendor/history'), 'VendorHistoryPage');
+const VendorOrder = page(() => import('./pages/vendor/order'), 'VendorOrderPage');
+const VendorCategories = page(() => import('./pages/vendor/catalogue'), 'VendorCategoriesPage');
+const VendorServices = page(() => import('./pages/vendor/catalogue'), 'VendorServicesPage');
+const VendorService = page(() => import('./pages/vendor/catalogue'), 'VendorServicePage');
+
+const AdminHome = page(() => import('./pages/admin/home'), 'AdminHomePage');
+
+type LayoutName = 'public' | 'auth' | 'user' | 'vendor' | 'admin';
+
+interface RouteDef {
+  path: string;
+  component: React.ComponentType;
+  layout: LayoutName;
+}
+
+const u = ROUTES.user;
+const v = ROUTES.vendor;
+
+/** Every route of spec §2 with its layout (plus the vendor catalogue pages and /admin). */
+export const ROUTE_TABLE: RouteDef[] = [
+  { path: ROUTES.home, component: HomePage, layout: 'public' },
+  { path: ROUTES.about, component: About, layout: 'public' },
+  { path: ROUTES.services, component: PublicServices, layout: 'public' },
+  { path: ROUTES.support, component: Support, layout: 'public' },
+  { path: ROUTES.privacy, component: Privacy, layout: 'public' },
+  { path: ROUTES.refund, component: Refund, layout: 'public' },
+  { path: ROUTES.userAgreement, component: UserAgreement, layout: 'public' },
+  { path: ROUTES.search, component: Search, layout: 'public' },
+  { path: ROUTES.login, component: Login, layout: 'auth' },
+  { path: ROUTES.signup, component: Signup, layout: 'auth' },
+  { path: ROUTES.otpVerification, component: Otp, layout: 'auth' },
+
+  { path: u.home, component: UserHome, layout: 'user' },
+  { path: u.category, component: UserCategories, layout: 'user' },
+  { path: u.services, component: UserServices, layout: 'user' },
+  { path: u.vendor, component: UserVendor, layout: 'user' },
+  { path: u.vendorService, component: ServiceDetail, layout: 'user' },
+  { path: u.vendorServiceGallery, component: ServiceGallery, layout: 'user' },
+  { path: u.vendorServiceCheckout, component: Checkout, layout: 'user' },
+  { path: u.history, component: UserHistory, layout: 'user' },
+  { path: u.historyOrder, component: UserOrder, layout: 'user' },
+  { path: u.notification, component: shared.notifications, layout: 'user' },
+  { path: u.messages, component: shared.messages, layout: 'user' },
+  { path: u.messagesSupport, component: shared.support, layout: 'user' },
+  { path: u.messagesSupportChats, component: shared.chats, layout: 'user' },
+  { path: u.profile, component: shared.profile, layout: 'user' },
+  { path: u.location, component: shared.location, layout: 'user' },
+
+  { path: v.home, component: VendorHome, layout: 'vendor' },
+  { path: v.history, component: VendorHistory, layout: 'vendor' },
+  { path: v.historyOrder, component: VendorOrder, layout: 'vendor' },
+  { path: v.notification, component: shared.notifications, layout: 'vendor' },
+  { path: v.messages, component: shared.messages, layout: 'vendor' },
+  { path: v.messagesSupport, component: shared.support, layout: 'vendor' },
+  { path: v.messagesSupportChats, component: shared.chats, layout: 'vendor' },
+  { path: v.profile, component: shared.profile, layout: 'vendor' },
+  { path: v.location, component: shared.location, layout: 'vendor' },
+  { path: v.category, component: VendorCategories, layout: 'vendor' },
+  { path: v.services, component: VendorServices, layout: 'vendor' },
+  { path: v.serviceDetail, component: VendorService, layout: 'vendor' },
+
+  { path: ROUTES.admin.home, component: AdminHome, layout: 'admin' },
+];
+
+function Layout({ name, children }: { name: LayoutName; children: React.ReactNode }) {
+  switch (name) {
+    case 'public':
+      return <PublicLayout>{children}</PublicLayout>;
+    case 'auth':
+      return <AuthLayout>{children}</AuthLayout>;
+    default:
+      return (
+        <React.Suspense fallback={<PageSkeleton />}>
+          <AppLayout area={name}>{children}</AppLayout>
+        </React.Suspense>
+      );
+  }
+}
+
+/** After a client-side navigation: scroll to top and move focus to the page's first heading. */
+function useRouteFocus(location: string) {
+  const first = React.useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose on every location change
+  React.useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    let ticks = 0;
+    // Focus at navigation time (usually the link just followed) does not count as a choice.
+    const initial = document.activeElement;
+    // Lazy pages render after their chunk arrives and a closing menu may still hold focus, so
+    // keep the heading focused for ~1 s unless the person has moved focus somewhere themselves.
+    const id = window.setInterval(() => {
+      ticks += 1;
+      const active = document.activeElement;
+      const userMoved =
+        active && active !== initial && active !== document.body && active.tagName !== 'H1';
+      const dialogOpen = document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading && !dialogOpen && !userMoved && active !== heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+      if (ticks >= 20 || (userMoved && !dialogOpen)) window.clearInterval(id);
+    }, 50);
+    return () => window.clearInterval(id);
+  }, [location]);
+}
+
+/**
+ * The router: applies the spec §2 access rules (`resolveAccess`) on every navigation, picks the
+ * layout of the matched route, and shows the 404 error screen (dummy layout) for unknown paths.
+ */
+export function AppRoutes() {
+  const [location, navigate] = useLocation();
+  const router = useRouter();
+  const { role } = useSession();
+  useRouteFocus(location);
+
+  const decision = resolveAccess(location, role);
+  if (decision.type === 'redirect') {
+    return <Redirect to={decision.to} replace={decision.replace ?? true} />;
+  }
+
+  const match = ROUTE_TABLE.find((r) => matchRoute(router.parser, r.path, location)[0]);
+  if (!match) {
+    return (
+      <DummyLayout>
+        <ErrorScreen code={404} onHome={() => navigate('/')} />
+      </DummyLayout>
+    );
+  }
+
+  return (
+    <Layout name={match.layout}>
+      <ErrorBoundary resetKey={location}>
+        <React.Suspense fallback={<PageSkeleton />}>
+          <Switch>
+            {ROUTE_TABLE.filter((r) => r.layout === match.layout).map((r) => (
+              <Route key={r.path} path={r.path} component={r.component} />
+            ))}
+          </Switch>
+        </React.Suspense>
+      </ErrorBoundary>
+    </Layout>
+  );
+}
