@@ -1,5 +1,6 @@
 import { ErrorScreen } from '@vetted/ui';
 import * as React from 'react';
+import { isChunkLoadError, reloadOnce } from '../lib/build-check';
 
 interface Props {
   /** Changing this (e.g. the location) clears a caught error. */
@@ -16,6 +17,8 @@ export class ErrorBoundary extends React.Component<Props, { error: Error | null 
   }
 
   override componentDidCatch(error: Error, info: React.ErrorInfo) {
+    // A page chunk of an outdated build is gone after a deploy: reload once (spec §9 guard).
+    if (isChunkLoadError(error) && reloadOnce()) return;
     console.error('Unhandled render error', error, info.componentStack);
   }
 
