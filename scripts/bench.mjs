@@ -7,7 +7,15 @@
 //  3. requests/s and p50/p97.5/p99 latency of GET /v1/categories and GET /v1/vendors?category=…
 //     on the production server (embedded PGlite, seeded) vs a bare Fastify route.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, statSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  existsSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -28,15 +36,22 @@ const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 function run(cmd, args, opts = {}) {
   return new Promise((res, rej) => {
     const child = spawn(cmd, args, { stdio: 'inherit', ...opts });
-    child.on('exit', (code) => (code === 0 ? res() : rej(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? res() : rej(new Error(`${cmd} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
 /** JS files `/` loads: module scripts and modulepreloads named in index.html. */
 function initialJs(distDir) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const srcs = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1]);
-  const files = [...new Set(srcs)].map((s) => join(distDir, s.replace(/^\//, '').replace(/^\.\//, '')));
+  const srcs = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ].map((m) => m[1]);
+  const files = [...new Set(srcs)].map((s) =>
+    join(distDir, s.replace(/^\//, '').replace(/^\.\//, '')),
+  );
   return { files, bytes: files.reduce((sum, f) => sum + gz(f), 0) };
 }
 
@@ -51,13 +66,22 @@ async function bundleSizes() {
     plugins: [react()],
     build: { outDir: floorOut, emptyOutDir: true },
   });
-  await run('npx', ['-y', 'pnpm@10.34.9', '--filter', '@vetted/web', 'build'], { cwd: root, stdio: 'ignore' });
+  await run('npx', ['-y', 'pnpm@10.34.9', '--filter', '@vetted/web', 'build'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
   const app = initialJs(join(web, 'dist'));
   const floor = initialJs(floorOut);
-  results.bundle = { appGzipBytes: app.bytes, floorGzipBytes: floor.bytes, ratio: app.bytes / floor.bytes };
+  results.bundle = {
+    appGzipBytes: app.bytes,
+    floorGzipBytes: floor.bytes,
+    ratio: app.bytes / floor.bytes,
+  };
   console.log(`  web app  /      ${kb(app.bytes)} in ${app.files.length} file(s)`);
   console.log(`  floor (react+react-dom+wouter+swr) ${kb(floor.bytes)}`);
-  console.log(`  app / floor     ${(app.bytes / floor.bytes).toFixed(2)}×  (+${kb(app.bytes - floor.bytes)})`);
+  console.log(
+    `  app / floor     ${(app.bytes / floor.bytes).toFixed(2)}×  (+${kb(app.bytes - floor.bytes)})`,
+  );
 }
 
 function uiSizes() {
@@ -108,24 +132,44 @@ async function load(url, title) {
     p99: r.latency.p99,
     errors: r.errors + r.non2xx,
   };
-  console.log(`  ${title.padEnd(38)} ${String(row.rps).padStart(7)} req/s   p50 ${row.p50} ms  p97.5 ${row.p97_5} ms  p99 ${row.p99} ms  errors ${row.errors}`);
+  console.log(
+    `  ${title.padEnd(38)} ${String(row.rps).padStart(7)} req/s   p50 ${row.p50} ms  p97.5 ${row.p97_5} ms  p99 ${row.p99} ms  errors ${row.errors}`,
+  );
   return row;
 }
 
 async function httpThroughput() {
   console.log(`\n== HTTP throughput (autocannon, 10 connections, ${durationS}s each)`);
-  await run('npx', ['-y', 'pnpm@10.34.9', '--filter', '@vetted/api', 'build'], { cwd: root, stdio: 'ignore' });
+  await run('npx', ['-y', 'pnpm@10.34.9', '--filter', '@vetted/api', 'build'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
   const dataDir = mkdtempSync(join(tmpdir(), 'vetted-bench-'));
   const port = 3300;
   const server = spawn(process.execPath, [join(api, 'dist/server.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    },
     stdio: 'ignore',
   });
-  const bare = spawn(process.execPath, ['-e', `
+  const bare = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
     const app = require(${JSON.stringify(requireApi.resolve('fastify'))})();
     app.get('/bare', async () => ({ ok: true, data: [] }));
     app.listen({ port: ${port + 1}, host: '127.0.0.1' });
-  `], { stdio: 'ignore' });
+  `,
+    ],
+    { stdio: 'ignore' },
+  );
   try {
     await waitFor(`http://127.0.0.1:${port}/v1/health`, 180_000);
     await waitFor(`http://127.0.0.1:${port + 1}/bare`, 30_000);
@@ -134,10 +178,15 @@ async function httpThroughput() {
     results.http = {
       bareFastify: await load(`http://127.0.0.1:${port + 1}/bare`, 'bare Fastify route (baseline)'),
       categories: await load(`http://127.0.0.1:${port}/v1/categories`, 'GET /v1/categories'),
-      vendorsByCategory: await load(`http://127.0.0.1:${port}/v1/vendors?category=${slug}`, `GET /v1/vendors?category=${slug}`),
+      vendorsByCategory: await load(
+        `http://127.0.0.1:${port}/v1/vendors?category=${slug}`,
+        `GET /v1/vendors?category=${slug}`,
+      ),
     };
     const base = results.http.bareFastify.rps;
-    console.log(`  categories at ${((results.http.categories.rps / base) * 100).toFixed(1)}% of bare; vendors at ${((results.http.vendorsByCategory.rps / base) * 100).toFixed(1)}% of bare`);
+    console.log(
+      `  categories at ${((results.http.categories.rps / base) * 100).toFixed(1)}% of bare; vendors at ${((results.http.vendorsByCategory.rps / base) * 100).toFixed(1)}% of bare`,
+    );
   } finally {
     server.kill('SIGTERM');
     bare.kill('SIGTERM');
@@ -149,6 +198,10 @@ if (!only || only === 'bundle') await bundleSizes();
 if (!only || only === 'ui') uiSizes();
 if (!only || only === 'http') await httpThroughput();
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-const out = join(root, 'bench/results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const out = join(
+  root,
+  'bench/results',
+  `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+);
 writeFileSync(out, JSON.stringify(results, null, 2));
 console.log(`\nresults written to ${relative(root, out)}`);

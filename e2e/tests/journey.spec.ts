@@ -12,7 +12,10 @@ const shots = 'artifacts/screenshots';
 let step = 0;
 async function shot(page: Page, name: string) {
   step += 1;
-  await page.screenshot({ path: `${shots}/${String(step).padStart(2, '0')}-${name}.png`, fullPage: true });
+  await page.screenshot({
+    path: `${shots}/${String(step).padStart(2, '0')}-${name}.png`,
+    fullPage: true,
+  });
 }
 
 async function enterOtp(page: Page, email: string, since: number) {
@@ -50,7 +53,10 @@ test('a new customer books and pays; the vendor sees the order and its notificat
 
   // A category, then the demo vendor in it.
   await page.goto('/user/category');
-  await page.getByRole('link', { name: /Plumbing/ }).first().click();
+  await page
+    .getByRole('link', { name: /Plumbing/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/user\/services\?.*category=plumbing/);
   await page.getByRole('searchbox', { name: 'Search' }).fill('Demo Plumbing');
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
@@ -88,16 +94,29 @@ test('a new customer books and pays; the vendor sees the order and its notificat
   // Pay: a declined card first, then the test card that succeeds.
   await expect(page.getByText(/Test mode/i).first()).toBeVisible();
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await page.getByLabel('Expiry (MM/YY)').fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
+  await page
+    .getByLabel('Expiry (MM/YY)')
+    .fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill('Erin Example');
   await page.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /declined/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: /declined/i })
+      .first(),
+  ).toBeVisible();
   await shot(page, 'payment-declined');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
-  const reference = (await page.getByText(/^VT-[A-Z0-9]{6}$/).first().textContent())?.trim() ?? '';
+  const reference =
+    (
+      await page
+        .getByText(/^VT-[A-Z0-9]{6}$/)
+        .first()
+        .textContent()
+    )?.trim() ?? '';
   expect(reference).toMatch(/^VT-[A-Z0-9]{6}$/);
   await shot(page, 'confirmed');
 
@@ -140,7 +159,9 @@ test('a new customer books and pays; the vendor sees the order and its notificat
   await vendorContext.close();
 });
 
-test('a protected page without a session is redirected to the home page with 303', async ({ request }) => {
+test('a protected page without a session is redirected to the home page with 303', async ({
+  request,
+}) => {
   const res = await request.get('/user/history', { maxRedirects: 0 });
   expect(res.status()).toBe(303);
   expect(res.headers().location).toBe('/');

@@ -16,8 +16,20 @@ export async function readOtp(email: string, since: number, timeoutMs = 15_000):
       // The folder appears with the first mail.
     }
     const mails = files
-      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { to: string; otp?: string; createdAt: string })
-      .filter((m) => m.to.toLowerCase() === email.toLowerCase() && Date.parse(m.createdAt) >= since - 1000 && m.otp)
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+            to: string;
+            otp?: string;
+            createdAt: string;
+          },
+      )
+      .filter(
+        (m) =>
+          m.to.toLowerCase() === email.toLowerCase() &&
+          Date.parse(m.createdAt) >= since - 1000 &&
+          m.otp,
+      )
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
     if (mails[0]?.otp) return mails[0].otp;
     await new Promise((r) => setTimeout(r, 250));

@@ -41,7 +41,11 @@ export interface BuildOptions {
  * Builds the Fastify app. Load order (STYLE.md): external plugins → app plugins → routes.
  * The caller owns `database` and closes it after `app.close()`.
  */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
@@ -57,7 +61,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'body';
+        const path =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          err.validationContext ||
+          'body';
         fields[path] ??= issue.message ?? 'Invalid value';
       }
       const [firstPath, firstMessage] = Object.entries(fields)[0] ?? ['body', 'Invalid request'];
@@ -76,7 +83,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     if (err instanceof AppError) {
       return reply.code(err.status).send({
         ok: false,
-        error: { message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) },
+        error: {
+          message: err.message,
+          code: err.code,
+          ...(err.fields ? { fields: err.fields } : {}),
+        },
       });
     }
     if (isResponseSerializationError(err)) {
@@ -122,7 +133,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(notificationRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/v1/health', { schema: { hide: true } }, async () => ({ ok: true, data: { status: 'up' } }));
+  app.get('/v1/health', { schema: { hide: true } }, async () => ({
+    ok: true,
+    data: { status: 'up' },
+  }));
 
   // The built SPA and the server side of the access rules (spec §2); also the JSON 404 for /v1.
   await app.register(spaPlugin);

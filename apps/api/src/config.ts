@@ -55,7 +55,8 @@ export interface Config {
 
 function persistentSecret(dataDir: string): Uint8Array {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'hex'));
+  if (existsSync(file))
+    return new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'hex'));
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32);
   writeFileSync(file, secret.toString('hex'), { mode: 0o600 });
@@ -68,7 +69,10 @@ function parseTrustProxy(value: string | undefined): boolean | string {
 }
 
 /** Reads configuration from the environment (see `.env.example` at the repo root). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const root = findRepoRoot();
   const port = Number(env.PORT ?? 3000);
   const dataDir = resolve(root, env.DATA_DIR ?? '.data');

@@ -10,7 +10,10 @@ import {
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+  };
 }
 
 afterEach(() => {
@@ -19,7 +22,8 @@ afterEach(() => {
 
 describe('entryScriptOf', () => {
   it('finds the module entry of a Vite index.html', () => {
-    const html = '<head><script>1</script><script type="module" crossorigin src="/assets/index-Ab12.js"></script></head>';
+    const html =
+      '<head><script>1</script><script type="module" crossorigin src="/assets/index-Ab12.js"></script></head>';
     expect(entryScriptOf(html)).toBe('/assets/index-Ab12.js');
     expect(entryScriptOf('<p>no scripts</p>')).toBeNull();
   });
@@ -39,7 +43,9 @@ describe('reloadOnce', () => {
 
 describe('isChunkLoadError', () => {
   it('recognises failed dynamic imports and nothing else', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),
+    ).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 });

@@ -58,4 +58,10 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
     totalPages: z.number().int(),
   });
 }
-export type Paged<T> = { items: T[]; page: number; pageSize: number; total: number; totalPages: number };
+export type Paged<T> = {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+};

@@ -23,7 +23,11 @@ import {
   vendorSummarySchema,
 } from './catalogue';
 import { pagedSchema, uuid } from './common';
-import { notificationListQuerySchema, notificationPageSchema, notificationSchema } from './notifications';
+import {
+  notificationListQuerySchema,
+  notificationPageSchema,
+  notificationSchema,
+} from './notifications';
 import {
   confirmPaymentBodySchema,
   createOrderBodySchema,

@@ -31,9 +31,15 @@ describe('auth schemas', () => {
   });
 
   it('accepts exactly six digits as an OTP', () => {
-    expect(otpVerifyBodySchema.safeParse({ challengeId: crypto.randomUUID(), code: '012345' }).success).toBe(true);
-    expect(otpVerifyBodySchema.safeParse({ challengeId: crypto.randomUUID(), code: '12345' }).success).toBe(false);
-    expect(otpVerifyBodySchema.safeParse({ challengeId: crypto.randomUUID(), code: '12345a' }).success).toBe(false);
+    expect(
+      otpVerifyBodySchema.safeParse({ challengeId: crypto.randomUUID(), code: '012345' }).success,
+    ).toBe(true);
+    expect(
+      otpVerifyBodySchema.safeParse({ challengeId: crypto.randomUUID(), code: '12345' }).success,
+    ).toBe(false);
+    expect(
+      otpVerifyBodySchema.safeParse({ challengeId: crypto.randomUUID(), code: '12345a' }).success,
+    ).toBe(false);
   });
 
   it('requires the session fields of spec §3', () => {
@@ -72,9 +78,17 @@ describe('order and payment schemas', () => {
   });
 
   it('strips spaces from card numbers and rejects letters', () => {
-    const card = { number: '4242 4242 4242 4242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 1), cvc: '123', name: 'Ada L' };
+    const card = {
+      number: '4242 4242 4242 4242',
+      expMonth: '12',
+      expYear: String(new Date().getUTCFullYear() + 1),
+      cvc: '123',
+      name: 'Ada L',
+    };
     expect(confirmPaymentBodySchema.parse({ card }).card.number).toBe('4242424242424242');
-    expect(confirmPaymentBodySchema.safeParse({ card: { ...card, number: '4242abcd' } }).success).toBe(false);
+    expect(
+      confirmPaymentBodySchema.safeParse({ card: { ...card, number: '4242abcd' } }).success,
+    ).toBe(false);
   });
 });
 
@@ -85,6 +99,10 @@ describe('endpoint table', () => {
   });
 
   it('takes the refresh token as bearer on reset-token (spec §7)', () => {
-    expect(endpoints.resetToken).toMatchObject({ method: 'POST', path: '/auth/reset-token', auth: 'refresh' });
+    expect(endpoints.resetToken).toMatchObject({
+      method: 'POST',
+      path: '/auth/reset-token',
+      auth: 'refresh',
+    });
   });
 });

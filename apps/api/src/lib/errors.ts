@@ -15,11 +15,15 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request', fields?: Record<string, string>) =>
-  new AppError(400, message, code, fields);
+export const badRequest = (
+  message: string,
+  code = 'bad_request',
+  fields?: Record<string, string>,
+) => new AppError(400, message, code, fields);
 export const unauthorized = (message = 'Session not found', code = 'unauthorized') =>
   new AppError(401, message, code);
 export const forbidden = (message = 'You do not have access to this', code = 'forbidden') =>
   new AppError(403, message, code);
-export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, message, code);
+export const notFound = (message = 'Not found', code = 'not_found') =>
+  new AppError(404, message, code);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, message, code);

@@ -53,7 +53,10 @@ export default fp(
             algorithms: ['HS256'],
           });
           const role = payload.role;
-          if (typeof payload.sub !== 'string' || (role !== 'customer' && role !== 'vendor' && role !== 'admin')) {
+          if (
+            typeof payload.sub !== 'string' ||
+            (role !== 'customer' && role !== 'vendor' && role !== 'admin')
+          ) {
             throw new AppError(401, 'Session not found', 'invalid_token');
           }
           return { id: payload.sub, role };
