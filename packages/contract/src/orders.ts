@@ -37,7 +37,8 @@ export const orderSchema = z.object({
   reference: z.string(),
   status: orderStatusSchema,
   service: z.object({ id: uuid, title: z.string(), durationMinutes: z.number().int() }),
-  vendor: z.object({ id: uuid, businessName: z.string() }),
+  /** `timeZone`: the vendor's IANA zone, in which the booking's times are shown. */
+  vendor: z.object({ id: uuid, businessName: z.string(), timeZone: z.string() }),
   customer: z.object({ id: uuid, fullName: z.string() }),
   startsAt: isoDateTime,
   endsAt: isoDateTime,

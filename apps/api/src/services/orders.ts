@@ -129,7 +129,7 @@ export function toOrderDto(v: OrderView): Order {
     reference: o.reference,
     status: o.status,
     service: { id: o.serviceId, title: v.serviceTitle, durationMinutes: v.serviceDuration },
-    vendor: { id: o.vendorId, businessName: v.businessName },
+    vendor: { id: o.vendorId, businessName: v.businessName, timeZone: v.vendorTimeZone },
     customer: { id: o.customerId, fullName: v.customerName },
     startsAt: o.startsAt.toISOString(),
     endsAt: o.endsAt.toISOString(),

@@ -98,7 +98,9 @@ export function OrderListView({
                   <span aria-hidden="true" className="hidden sm:inline">
                     ·
                   </span>
-                  <span className="shrink-0">{formatDateTime(order.startsAt)}</span>
+                  <span className="shrink-0">
+                    {formatDateTime(order.startsAt, order.vendor.timeZone)}
+                  </span>
                 </span>
                 <span className="flex items-center gap-2 sm:hidden">
                   <OrderStatusBadge status={order.status} />

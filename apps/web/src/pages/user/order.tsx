@@ -2,7 +2,6 @@ import { ROUTES } from '@vetted/session';
 import { Container } from '@vetted/ui';
 import { useSearchParams } from 'wouter';
 import { useOrder } from '../../hooks/use-order';
-import { useVendor } from '../../hooks/use-vendor';
 import { CustomerOrderActions } from '../shared/order-actions';
 import { OrderDetailView } from '../shared/order-detail-view';
 import { PayOrderDialog } from './pay-order-dialog';
@@ -11,7 +10,6 @@ import { PayOrderDialog } from './pay-order-dialog';
 export function UserOrderPage() {
   const [params] = useSearchParams();
   const { data, error, isLoading, mutate } = useOrder(params.get('id'));
-  const { data: vendor } = useVendor(data?.vendor.id);
   return (
     <Container>
       <OrderDetailView
@@ -22,7 +20,7 @@ export function UserOrderPage() {
         onRetry={() => mutate()}
         backHref={ROUTES.user.history}
         backLabel="Orders"
-        timeZone={vendor?.timeZone}
+        timeZone={data?.vendor.timeZone}
         actions={
           data ? (
             <>

@@ -2,7 +2,6 @@ import { ROUTES } from '@vetted/session';
 import { Container } from '@vetted/ui';
 import { useSearchParams } from 'wouter';
 import { useOrder } from '../../hooks/use-order';
-import { useVendor } from '../../hooks/use-vendor';
 import { VendorOrderActions } from '../shared/order-actions';
 import { OrderDetailView } from '../shared/order-detail-view';
 
@@ -10,7 +9,6 @@ import { OrderDetailView } from '../shared/order-detail-view';
 export function VendorOrderPage() {
   const [params] = useSearchParams();
   const { data, error, isLoading, mutate } = useOrder(params.get('id'));
-  const { data: vendor } = useVendor(data?.vendor.id);
   return (
     <Container>
       <OrderDetailView
@@ -21,7 +19,7 @@ export function VendorOrderPage() {
         onRetry={() => mutate()}
         backHref={ROUTES.vendor.history}
         backLabel="Orders"
-        timeZone={vendor?.timeZone}
+        timeZone={data?.vendor.timeZone}
         actions={data ? <VendorOrderActions order={data} mutate={mutate} /> : null}
       />
     </Container>
