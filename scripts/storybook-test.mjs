@@ -5,8 +5,21 @@
 //   3. runs `test-storybook` (Chromium from CHROMIUM_PATH, default /usr/bin/chromium, see
 //      test-runner-jest.config.js) and exits with its code after stopping the server.
 // Extra arguments are passed to test-storybook (e.g. `pnpm storybook:test -- Button`).
+//
+// What each story gets (.storybook/test-runner.ts): render + play, no console errors, axe in
+// light mode (a11y addon, any impact), axe in dark mode (serious/critical), and for a curated set
+// of stories (VISUAL_STORIES there) screenshots in light and dark compared with the committed
+// baselines in .storybook/__visual__/ (jest-image-snapshot). Failing diffs are written to
+// storybook-static/__diff_output__/ (`<id>.<theme>-diff.png` and the received image).
+//
+// Baselines:
+//   - refresh after an intended visual change (rewrites the failing ones, keeps the rest):
+//       pnpm storybook:test -- -u          (or --updateSnapshot; add a filter, e.g. `-- -u Button`)
+//     then look at the changed PNGs (git diff) and commit them;
+//   - a missing baseline is written on a local run, but fails when CI is set: `--ci` is passed to
+//     test-storybook then, so jest never writes snapshots in CI.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +30,9 @@ const staticDir = join(root, 'storybook-static');
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const forceBuild = args.includes('--build');
 const runnerArgs = args.filter((a) => a !== '--build');
+// In CI a missing visual baseline must fail instead of being written.
+const ci = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
+if (ci && !runnerArgs.includes('--ci')) runnerArgs.push('--ci');
 
 if (forceBuild || !existsSync(join(staticDir, 'index.json'))) {
   console.log('storybook-test: building Storybook…');
@@ -58,6 +74,9 @@ async function waitForServer() {
   }
   throw new Error(`storybook-test: server did not start on ${url}`);
 }
+
+// Diffs of the previous run would be mistaken for this one's.
+rmSync(join(staticDir, '__diff_output__'), { recursive: true, force: true });
 
 let code = 1;
 try {
