@@ -84,27 +84,46 @@ async function bundleSizes() {
   );
 }
 
+/** Relative JS files a built ESM file imports statically (tsup's shared chunks). */
+function staticImports(file) {
+  const code = readFileSync(file, 'utf8');
+  return [...code.matchAll(/(?:from|import)\s*["'](\.\.?\/[^"']+\.js)["']/g)].map((m) =>
+    join(dirname(file), m[1]),
+  );
+}
+
+/** Gzipped bytes of an entry plus every chunk it pulls in (what a bundler would include). */
+function entryClosureBytes(entry) {
+  const seen = new Set();
+  const stack = [entry];
+  while (stack.length) {
+    const f = stack.pop();
+    if (seen.has(f) || !existsSync(f)) continue;
+    seen.add(f);
+    stack.push(...staticImports(f));
+  }
+  return [...seen].reduce((sum, f) => sum + gz(f), 0);
+}
+
 function uiSizes() {
   const dist = join(root, 'packages/ui/dist');
   if (!existsSync(dist)) {
     console.log('\n== @vetted/ui: not built (pnpm --filter @vetted/ui build); skipped');
     return;
   }
-  console.log('\n== @vetted/ui ESM output, gzipped');
-  const files = [];
-  const walk = (d) => {
-    for (const f of readdirSync(d)) {
-      const p = join(d, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (p.endsWith('.js')) files.push(p);
-    }
-  };
-  walk(dist);
-  const rows = files.map((f) => [relative(dist, f), gz(f)]).sort((a, b) => b[1] - a[1]);
-  const total = rows.reduce((s, [, b]) => s + b, 0);
-  results.ui = { totalGzipBytes: total, files: Object.fromEntries(rows) };
-  console.log(`  whole package   ${kb(total)} in ${rows.length} files`);
-  for (const [name, bytes] of rows.slice(0, 40)) console.log(`  ${name.padEnd(40)} ${kb(bytes)}`);
+  console.log(
+    '\n== @vetted/ui ESM output, gzipped (react, react-dom, radix-ui and other deps external)',
+  );
+  const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
+  const total = files.reduce((sum, f) => sum + gz(join(dist, f)), 0);
+  const entries = files
+    .filter((f) => !f.startsWith('chunk-'))
+    .map((f) => [f.replace(/\.js$/, ''), entryClosureBytes(join(dist, f))])
+    .sort((a, b) => b[1] - a[1]);
+  results.ui = { totalGzipBytes: total, entries: Object.fromEntries(entries) };
+  console.log(`  whole package (${files.length} files)      ${kb(total)}`);
+  console.log('  per entry, with the shared chunks it imports:');
+  for (const [name, bytes] of entries) console.log(`    ${name.padEnd(28)} ${kb(bytes)}`);
 }
 
 function waitFor(url, timeoutMs) {

@@ -42,6 +42,11 @@ export interface Config {
   logLevel: string;
   /** Seed demo data on start when the database is empty (default true). */
   seedOnStart: boolean;
+  /**
+   * How long (ms) the public category and vendor lists are cached in process, default 30 000.
+   * 0 turns the cache off. Counts and new vendors show up at most this late.
+   */
+  catalogueCacheTtlMs: number;
   /** Requests per minute per client for the API (rate limit). */
   rateLimitPerMinute: number;
   /** Requests per minute per client IP on each sign-up/login/OTP route (default 10). */
@@ -96,6 +101,7 @@ export function loadConfig(
     webDist: resolve(root, env.WEB_DIST ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedOnStart: env.SEED_ON_START !== 'false',
+    catalogueCacheTtlMs: Number(env.CATALOGUE_CACHE_TTL_MS ?? 30_000),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

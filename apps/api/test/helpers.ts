@@ -44,6 +44,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
       seedOnStart: false,
       rateLimitPerMinute: 100_000,
+      // Tests change the catalogue between reads; catalogue.test.ts covers the cache itself.
+      catalogueCacheTtlMs: 0,
       authRateLimitPerMinute: 100_000,
       ...overrides,
     },

@@ -1,5 +1,6 @@
 import { endpoints } from '@vetted/contract';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { badRequest } from '../lib/errors';
 import { route } from '../lib/route';
 import {
@@ -15,9 +16,26 @@ import { computeSlots } from '../services/slots';
 
 /** Public catalogue: categories, approved vendors, their services, galleries and slots. */
 export default async function catalogueRoutes(app: FastifyInstance): Promise<void> {
-  route(app, endpoints.listCategories, () => listCategories(app.db));
+  // The two hottest public reads are the same for every visitor and change rarely: serve them
+  // from a short in-process cache (config.catalogueCacheTtlMs) instead of re-aggregating per
+  // request. Each API instance keeps its own; staleness is bounded by the TTL.
+  const ttl = app.config.catalogueCacheTtlMs;
+  const cache =
+    ttl > 0 ? new LRUCache<string, object>({ max: 1000, ttl, ttlAutopurge: false }) : null;
+  async function cached<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!cache) return load();
+    const hit = cache.get(key);
+    if (hit) return hit as T;
+    const value = await load();
+    cache.set(key, value);
+    return value;
+  }
 
-  route(app, endpoints.listVendors, ({ query }) => listVendors(app.db, query));
+  route(app, endpoints.listCategories, () => cached('categories', () => listCategories(app.db)));
+
+  route(app, endpoints.listVendors, ({ query }) =>
+    cached(`vendors:${JSON.stringify(query)}`, () => listVendors(app.db, query)),
+  );
 
   route(app, endpoints.getVendor, ({ params }) => getVendor(app.db, params.id));
 
