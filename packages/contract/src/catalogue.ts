@@ -15,6 +15,9 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 
+/** A vendor's vetting state; only `approved` vendors are listed and bookable. */
+export const vettingStatusSchema = z.enum(['pending', 'approved', 'rejected', 'suspended']);
+
 export const vendorSortSchema = z.enum(['recommended', 'distance', 'rating', 'price']);
 
 /** `GET /v1/vendors` query. `lat`+`lng` together enable distance; `radiusKm` needs them. */
@@ -62,7 +65,7 @@ export const vendorDetailSchema = vendorSummarySchema.extend({
   serviceRadiusKm: z.number(),
   timeZone: z.string(),
   memberSince: isoDateTime,
-  vettingStatus: z.enum(['pending', 'approved', 'rejected', 'suspended']),
+  vettingStatus: vettingStatusSchema,
   categories: z.array(categoryRefSchema),
 });
 export type VendorDetail = z.infer<typeof vendorDetailSchema>;

@@ -2,6 +2,13 @@
  * Drizzle schema: ARCHITECTURE §3. Money is integer minor units + ISO 4217 currency; times are
  * timestamptz; ids are UUIDs (v7 where insertion order matters, generated in code).
  */
+// Enum values shared with the API contract come from it, so the two cannot drift.
+import {
+  orderStatusSchema,
+  paymentStatusSchema,
+  roleSchema,
+  vettingStatusSchema,
+} from '@vetted/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -19,34 +26,20 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** A zod enum's values as the non-empty tuple `pgEnum` wants (zod types them as a plain array). */
+function values<T extends string>(schema: { options: readonly T[] }): [T, ...T[]] {
+  return schema.options as [T, ...T[]];
+}
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
-export const roleEnum = pgEnum('role', ['customer', 'vendor', 'admin']);
+export const roleEnum = pgEnum('role', values(roleSchema));
 export const userStatusEnum = pgEnum('user_status', ['active', 'suspended']);
 export const otpPurposeEnum = pgEnum('otp_purpose', ['signup', 'login', 'email_change']);
-export const vettingStatusEnum = pgEnum('vetting_status', [
-  'pending',
-  'approved',
-  'rejected',
-  'suspended',
-]);
-export const orderStatusEnum = pgEnum('order_status', [
-  'pending_payment',
-  'paid',
-  'accepted',
-  'in_progress',
-  'completed',
-  'cancelled',
-  'declined',
-  'refunded',
-]);
-export const paymentStatusEnum = pgEnum('payment_status', [
-  'requires_payment',
-  'succeeded',
-  'failed',
-  'refunded',
-]);
+export const vettingStatusEnum = pgEnum('vetting_status', values(vettingStatusSchema));
+export const orderStatusEnum = pgEnum('order_status', values(orderStatusSchema));
+export const paymentStatusEnum = pgEnum('payment_status', values(paymentStatusSchema));
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey(),
