@@ -3,7 +3,7 @@ import {
   type CreateOrderBody,
   type EndpointData,
   type EndpointName,
-  endpoints,
+  routes,
   type InitializePaymentBody,
   type LoginBody,
   type LogoutBody,
@@ -46,8 +46,8 @@ export function buildPath(path: string, params: Record<string, string | number> 
 
 /**
  * Typed functions for every v1 endpoint, built on `client.request`. Method, path and auth come
- * from the contract's `endpoints` table (`@vetted/contract`), so they cannot drift from the
- * server. Each resolves with the endpoint's `data` (`EndpointData<name>`, not validated) and
+ * from the contract's `routes` table (the schema-free half of `endpoints`, so browser bundles
+ * carry no zod), so they cannot drift from the server. Each resolves with the endpoint's `data` (`EndpointData<name>`, not validated) and
  * throws the client's errors ({@link HttpError}, {@link TimeoutError}, {@link RequestError}).
  *
  * Auth per the table: `none` endpoints send no token, `access` ones the client's access token,
@@ -64,7 +64,7 @@ export function createVettedApi(client: Client) {
     } = {},
     options: CallOptions = {},
   ): Promise<EndpointData<N>> {
-    const def = endpoints[name];
+    const def = routes[name];
     const request: RequestOptions = {
       ...options,
       endpoint: buildPath(def.path, input.params),

@@ -3,6 +3,9 @@ import {
   confirmPaymentBodySchema,
   createOrderBodySchema,
   endpoints,
+  isSession,
+  pickSession,
+  routes,
   otpVerifyBodySchema,
   sessionSchema,
   signupBodySchema,
@@ -104,5 +107,58 @@ describe('endpoint table', () => {
       path: '/auth/reset-token',
       auth: 'refresh',
     });
+  });
+});
+
+describe('isSession (zod-free guard for browser bundles)', () => {
+  const base = {
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresIn: '2026-11-22T10:00:00.000Z',
+    role: 'customer',
+  };
+  const samples: unknown[] = [
+    base,
+    { ...base, extra: 1 },
+    { ...base, expiresIn: '2026-11-22T10:00:00Z' },
+    { ...base, expiresIn: '2026-11-22T10:00Z' },
+    { ...base, expiresIn: '2026-11-22T10:00:00+02:00' },
+    { ...base, expiresIn: '2026-11-22T10:00:00.123456Z' },
+    { ...base, expiresIn: '2026-11-22 10:00:00Z' },
+    { ...base, expiresIn: '2026-11-22T10:00:00' },
+    { ...base, expiresIn: '2026-13-40T10:00:00Z' },
+    { ...base, expiresIn: 'tomorrow' },
+    { ...base, expiresIn: 1795318359689 },
+    { ...base, role: 'guest' },
+    { ...base, role: 'admin' },
+    { ...base, accessToken: '' },
+    { ...base, refreshToken: undefined },
+    { accessToken: 'a' },
+    null,
+    'session',
+    [],
+  ];
+
+  it.each(samples.map((s) => [JSON.stringify(s), s]))(
+    'agrees with sessionSchema on %s',
+    (_, sample) => {
+      expect(isSession(sample)).toBe(sessionSchema.safeParse(sample).success);
+    },
+  );
+
+  it('keeps only the session fields, like the schema', () => {
+    const value = { ...base, extra: 1 };
+    expect(isSession(value)).toBe(true);
+    if (isSession(value)) expect(pickSession(value)).toEqual(sessionSchema.parse(value));
+  });
+});
+
+describe('routes', () => {
+  it('is the method, path and auth of every endpoint, without schemas', () => {
+    for (const [name, route] of Object.entries(routes)) {
+      const endpoint = endpoints[name as keyof typeof endpoints];
+      expect({ method: endpoint.method, path: endpoint.path, auth: endpoint.auth }).toEqual(route);
+    }
+    expect(Object.keys(routes)).toEqual(Object.keys(endpoints));
   });
 });

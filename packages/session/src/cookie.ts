@@ -1,4 +1,4 @@
-import { type Session, sessionSchema } from '@vetted/contract';
+import { isSession, pickSession, type Session } from '@vetted/contract';
 import { parseCookie, parseSetCookie, stringifyCookie, stringifySetCookie } from 'cookie';
 import { COOKIE_MARGIN_MS, DEFAULT_COOKIE_MAX_AGE_S, SESSION_COOKIE } from './constants';
 
@@ -85,7 +85,7 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
 
 /**
  * Reads the session from a `Cookie` header or `document.cookie`. Returns `null` when the cookie
- * is missing, empty, not JSON, or fails the contract's `sessionSchema` — never throws.
+ * is missing, empty, not JSON, or is not a Session (`isSession`, equal to the contract's `sessionSchema`) — never throws.
  * Expiry is not checked here (see the session manager).
  */
 export function parseSessionCookie(cookieHeader: string | null | undefined): Session | null {
@@ -97,8 +97,8 @@ export function parseSessionCookie(cookieHeader: string | null | undefined): Ses
   } catch {
     return null;
   }
-  const result = sessionSchema.safeParse(json);
-  return result.success ? result.data : null;
+  // `isSession` mirrors the contract's sessionSchema without pulling zod into browser bundles.
+  return isSession(json) ? pickSession(json) : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Session, sessionSchema } from '@vetted/contract';
+import { isSession, pickSession, type Session } from '@vetted/contract';
 import { REFRESH_THRESHOLD_MS } from './constants';
 import {
   type CookieJar,
@@ -14,7 +14,7 @@ export interface SessionManagerOptions {
   /**
    * Exchanges a refresh token for a new session — typically
    * `(token) => api.auth.resetToken(token)` (`POST /auth/reset-token`, spec §7). If the answer
-   * lacks `role`, the current role is kept. A rejection (or an answer failing `sessionSchema`)
+   * lacks `role`, the current role is kept. A rejection (or an answer that is not a Session)
    * clears the session.
    */
   refresh: (refreshToken: string) => Promise<Session | Omit<Session, 'role'>>;
@@ -107,7 +107,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       try {
         const answer = await options.refresh(current.refreshToken);
         // Spec §7 lists no role in the reset-token answer: keep the one we had.
-        const next = sessionSchema.parse({ role: current.role, ...answer });
+        const candidate: unknown = { role: current.role, ...answer };
+        if (!isSession(candidate)) throw new TypeError('The refresh answer is not a session');
+        const next = pickSession(candidate);
         set(next);
         return next;
       } catch (cause) {

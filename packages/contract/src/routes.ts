@@ -1,0 +1,41 @@
+/**
+ * Method, path and auth of every v1 endpoint, with no schemas: light enough for browser bundles
+ * (the api-client builds its functions from it). `endpoints` (endpoints.ts) adds the zod schemas
+ * for the server. ARCHITECTURE §4.
+ */
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path below `/v1`, Fastify style (`/vendors/:id`). */
+  path: string;
+  /** `none`: public; `access`: bearer access token; `refresh`: bearer refresh token. */
+  auth: 'none' | 'access' | 'refresh';
+}
+
+export const routes = {
+  signup: { method: 'POST', path: '/auth/signup', auth: 'none' },
+  login: { method: 'POST', path: '/auth/login', auth: 'none' },
+  verifyOtp: { method: 'POST', path: '/auth/otp/verify', auth: 'none' },
+  resendOtp: { method: 'POST', path: '/auth/otp/resend', auth: 'none' },
+  resetToken: { method: 'POST', path: '/auth/reset-token', auth: 'refresh' },
+  logout: { method: 'POST', path: '/auth/logout', auth: 'none' },
+  getMe: { method: 'GET', path: '/me', auth: 'access' },
+  updateMe: { method: 'PATCH', path: '/me', auth: 'access' },
+  listCategories: { method: 'GET', path: '/categories', auth: 'none' },
+  listVendors: { method: 'GET', path: '/vendors', auth: 'none' },
+  getVendor: { method: 'GET', path: '/vendors/:id', auth: 'none' },
+  listVendorServices: { method: 'GET', path: '/vendors/:id/services', auth: 'none' },
+  getService: { method: 'GET', path: '/services/:id', auth: 'none' },
+  getServiceGallery: { method: 'GET', path: '/services/:id/gallery', auth: 'none' },
+  getServiceSlots: { method: 'GET', path: '/services/:id/slots', auth: 'none' },
+  createOrder: { method: 'POST', path: '/orders', auth: 'access' },
+  listOrders: { method: 'GET', path: '/orders', auth: 'access' },
+  getOrder: { method: 'GET', path: '/orders/:id', auth: 'access' },
+  transitionOrder: { method: 'POST', path: '/orders/:id/transitions', auth: 'access' },
+  initializePayment: { method: 'POST', path: '/payments/initialize', auth: 'access' },
+  confirmPayment: { method: 'POST', path: '/payments/:id/confirm', auth: 'access' },
+  listNotifications: { method: 'GET', path: '/notifications', auth: 'access' },
+  markNotificationRead: { method: 'POST', path: '/notifications/:id/read', auth: 'access' },
+  markAllNotificationsRead: { method: 'POST', path: '/notifications/read-all', auth: 'access' },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof routes;
