@@ -22,6 +22,7 @@ import meRoutes from './routes/me';
 import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
+import realtimeRoutes from './routes/realtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,6 +132,7 @@ export async function buildApp({
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(notificationRoutes);
+  await app.register(realtimeRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/v1/health', { schema: { hide: true } }, async () => ({

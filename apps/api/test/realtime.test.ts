@@ -1,0 +1,82 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CLOSE_UNAUTHORIZED, REALTIME_PROTOCOL } from '../src/routes/realtime';
+import { createCustomer, createVendor, paidOrder, type TestVendor } from './fixtures';
+import { createTestContext, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let vendor: TestVendor;
+let wsUrl: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  vendor = await createVendor(ctx, { serviceTitle: 'Tap replacement' });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  wsUrl = `ws://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/v1/ws`;
+});
+afterAll(async () => ctx?.close());
+
+interface Frame {
+  type: string;
+  data?: { type: string; title: string; link: string | null };
+}
+
+/** Opens a socket and collects its JSON frames; resolves once the server says `ready`. */
+function connect(token: string) {
+  const socket = new WebSocket(wsUrl, [REALTIME_PROTOCOL, token]);
+  const frames: Frame[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (raw) => {
+    frames.push(JSON.parse(String(raw)) as Frame);
+    for (const w of waiters.splice(0)) w();
+  });
+  const next = (predicate: (f: Frame) => boolean, timeoutMs = 10_000) =>
+    new Promise<Frame>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no matching frame')), timeoutMs);
+      const check = () => {
+        const hit = frames.find(predicate);
+        if (hit) {
+          clearTimeout(timer);
+          resolve(hit);
+        } else waiters.push(check);
+      };
+      check();
+    });
+  return { socket, frames, next };
+}
+
+describe('GET /v1/ws', () => {
+  it('pushes a new-booking notification to the vendor the moment a customer pays', async () => {
+    const conn = connect(vendor.token);
+    await conn.next((f) => f.type === 'ready');
+    expect(conn.socket.protocol).toBe(REALTIME_PROTOCOL);
+
+    await paidOrder(ctx, vendor, await createCustomer(ctx));
+
+    const frame = await conn.next((f) => f.type === 'notification');
+    expect(frame.data?.title).toMatch(/^New booking: Tap replacement/);
+    expect(frame.data?.link).toMatch(/^\/vendor\/history\/order\?id=/);
+    conn.socket.close();
+  });
+
+  it('does not push one user’s notifications to another', async () => {
+    const other = await createCustomer(ctx, 'Bystander');
+    const conn = connect(other.token);
+    await conn.next((f) => f.type === 'ready');
+    await paidOrder(ctx, vendor, await createCustomer(ctx));
+    // The paying customer's and the vendor's notifications exist now; give delivery a moment.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(conn.frames.filter((f) => f.type === 'notification')).toEqual([]);
+    conn.socket.close();
+  });
+
+  it('closes with 4401 and the spec message without a valid access token', async () => {
+    const socket = new WebSocket(wsUrl, [REALTIME_PROTOCOL, 'not-a-jwt']);
+    const [code, reason] = await new Promise<[number, string]>((resolve) =>
+      socket.on('close', (c, r) => resolve([c, String(r)])),
+    );
+    expect(code).toBe(CLOSE_UNAUTHORIZED);
+    expect(reason).toBe('Session not found');
+  });
+});
