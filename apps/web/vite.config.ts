@@ -15,7 +15,7 @@ export default defineConfig({
   },
   preview: {
     proxy: {
-      '/v1': { target: API, changeOrigin: true },
+      '/v1': { target: API, changeOrigin: true, ws: true },
       '/media': { target: API, changeOrigin: true },
     },
   },

@@ -123,6 +123,7 @@ test('a new customer books and pays; the vendor sees the order and its notificat
   // The order page, then the history.
   await page.getByRole('link', { name: 'View order' }).click();
   await expect(page).toHaveURL(/\/user\/history\/order\?id=/);
+  const orderUrl = page.url();
   await expect(page.getByText('Paid').first()).toBeVisible();
   await shot(page, 'order');
   await page.goto('/user/history');
@@ -156,6 +157,14 @@ test('a new customer books and pays; the vendor sees the order and its notificat
   await expect(vendor.getByText(/New booking/).first()).toBeVisible();
   await expect(vendor.getByText(serviceTitle).first()).toBeVisible();
   await shot(vendor, 'vendor-notifications');
+
+  // Live over /v1/ws: the customer cancels; the vendor's open page shows it without a reload.
+  await page.goto(orderUrl);
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByText('Refunded').first()).toBeVisible();
+  await expect(vendor.getByText('Booking cancelled').first()).toBeVisible();
+  await shot(vendor, 'vendor-live-cancellation');
   await vendorContext.close();
 });
 

@@ -32,6 +32,12 @@ function tokenFromProtocols(header: string | string[] | undefined): string | nul
  */
 export default async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(websocket, {
+    // A tab that navigates away drops its socket without a close frame ("premature close"):
+    // routine for a browser, so it is logged at info, not as a server error.
+    errorHandler: (error, socket, request) => {
+      request.log.info({ err: error }, 'websocket ended uncleanly');
+      socket.terminate();
+    },
     options: {
       maxPayload: 4096,
       handleProtocols: (protocols: Set<string>) =>
