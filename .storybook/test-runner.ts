@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { getStoryContext, type TestHook, type TestRunnerConfig } from '@storybook/test-runner';
 import axePlaywright from 'axe-playwright';
 import jestImageSnapshot from 'jest-image-snapshot';
+import { checkStoryFocus } from './focus-check.ts';
 
 /**
  * Storybook test-runner hooks (run by scripts/storybook-test.mjs).
@@ -35,7 +36,7 @@ type Theme = 'light' | 'dark';
 
 // Paths from the repository root, the runner's working directory (scripts/storybook-test.mjs).
 const SNAPSHOTS_DIR = resolve('.storybook', '__visual__');
-const DIFF_DIR = resolve('storybook-static', '__diff_output__');
+const DIFF_DIR = resolve(process.env.STORYBOOK_STATIC_DIR ?? 'storybook-static', '__diff_output__');
 
 /**
  * Visual regression set: the first story of each packages/ui stories file (one canonical story
@@ -304,6 +305,7 @@ const config: TestRunnerConfig = {
     } finally {
       await applyTheme(page, initial);
     }
+    failures.push(...(await checkStoryFocus(page, context.id)));
     if (failures.length > 0) throw new Error(failures.join('\n\n'));
   },
 };

@@ -11,7 +11,6 @@ import {
   mkdtempSync,
   readFileSync,
   readdirSync,
-  statSync,
   existsSync,
   writeFileSync,
   mkdirSync,

@@ -18,3 +18,11 @@ export const chromiumArgs = [
 
 /** Launch options for Playwright / jest-playwright. */
 export const chromiumLaunchOptions = { executablePath: chromiumPath, args: chromiumArgs };
+
+/**
+ * Browser-context options for every browser test: `prefers-reduced-motion: reduce`, so the
+ * design system's animations (fades, zooms, slides; cut to ~0 in packages/ui preset.css) never
+ * leave an element half-shown when a test looks at it. Playwright `use`, jest-playwright
+ * `contextOptions`, `browser.newPage()`.
+ */
+export const chromiumContextOptions = { reducedMotion: 'reduce' };

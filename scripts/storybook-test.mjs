@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Runs the Storybook test-runner against a static build:
 //   1. builds Storybook when storybook-static/ is missing or `--build` is passed;
-//   2. serves storybook-static/ with http-server on a free 127.0.0.1 port;
+//      `--static-dir <dir>` uses another build folder (scripts/test-stress.mjs builds once into
+//      a temp folder and reuses it for every run);
+//   2. serves it with http-server on a free 127.0.0.1 port;
 //   3. runs `test-storybook` (Chromium from CHROMIUM_PATH, default /usr/bin/chromium, see
 //      test-runner-jest.config.js) and exits with its code after stopping the server.
 // Extra arguments are passed to test-storybook (e.g. `pnpm storybook:test -- Button`).
@@ -21,13 +23,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
-const staticDir = join(root, 'storybook-static');
 const args = process.argv.slice(2).filter((a) => a !== '--');
+const staticDirAt = args.indexOf('--static-dir');
+const staticDir = resolve(root, staticDirAt >= 0 ? args[staticDirAt + 1] : 'storybook-static');
+if (staticDirAt >= 0) args.splice(staticDirAt, 2);
 const forceBuild = args.includes('--build');
 const runnerArgs = args.filter((a) => a !== '--build');
 // In CI a missing visual baseline must fail instead of being written.
@@ -81,11 +85,12 @@ rmSync(join(staticDir, '__diff_output__'), { recursive: true, force: true });
 let code = 1;
 try {
   await waitForServer();
-  console.log(`storybook-test: serving storybook-static on ${url}`);
+  console.log(`storybook-test: serving ${staticDir} on ${url}`);
   const runner = spawn(
     bin('test-storybook'),
     ['--url', url, '--maxWorkers=2', '--failOnConsole', ...runnerArgs],
-    { cwd: root, stdio: 'inherit' },
+    // test-runner.ts writes image diffs under the served folder.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, STORYBOOK_STATIC_DIR: staticDir } },
   );
   code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
 } catch (error) {

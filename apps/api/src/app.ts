@@ -13,21 +13,37 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AppError } from './lib/errors';
 import authPlugin from './plugins/auth';
-import platformPlugin from './plugins/platform';
-import mediaPlugin from './plugins/media';
-import spaPlugin from './plugins/spa';
-import authRoutes from './routes/auth';
-import catalogueRoutes from './routes/catalogue';
-import meRoutes from './routes/me';
-import notificationRoutes from './routes/notifications';
-import orderRoutes from './routes/orders';
-import paymentRoutes from './routes/payments';
+import { builtIndexScriptHashes, contentSecurityPolicy } from './platform/csp';
+import platformPlugin from './platform/platform';
+import mediaPlugin from './platform/media';
+import spaPlugin from './platform/spa';
+import authRoutes from './domains/auth/routes';
+import { createAuthService } from './domains/auth/service';
+import catalogueRoutes from './domains/catalogue/routes';
+import { createCatalogueService } from './domains/catalogue/service';
+import meRoutes from './domains/users/routes';
+import { createUsersService } from './domains/users/service';
+import notificationRoutes from './domains/notifications/routes';
+import { createNotificationsService } from './domains/notifications/service';
+import { type Clock, systemClock } from './domains/deps';
+import outboxPlugin from './outbox/plugin';
+import orderRoutes from './domains/orders/routes';
+import { createOrdersService } from './domains/orders/service';
+import paymentRoutes from './domains/payments/routes';
+import { createSandboxProvider } from './domains/payments/sandbox-provider';
+import { createPaymentsService, type PaymentsService } from './domains/payments/service';
+import { createStripeProvider } from './domains/payments/stripe-provider';
+import stripeWebhookRoutes, { createStripeWebhookService } from './domains/payments/stripe-webhook';
 import realtimeRoutes from './routes/realtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** The time source of the domain services (tests stub `now`). */
+    clock: Clock;
+    /** The payments domain service (checkout, outbox handlers, reconciliation: issue #6 §3). */
+    payments: PaymentsService;
   }
 }
 
@@ -36,6 +52,8 @@ export interface BuildOptions {
   database: Database;
   /** Pino logger options; `false` silences logs (tests). */
   logger?: boolean | object;
+  /** Time source of the domain services; default the wall clock. */
+  clock?: Clock;
 }
 
 /**
@@ -46,6 +64,7 @@ export async function buildApp({
   config,
   database,
   logger,
+  clock,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -57,6 +76,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
+  // A fresh object per app, so a test can stub `app.clock.now` without touching other apps.
+  app.decorate('clock', clock ?? { now: () => systemClock.now() });
 
   app.setErrorHandler((err: Error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -109,7 +130,14 @@ export async function buildApp({
   });
 
   // External plugins.
-  await app.register(helmet, { global: true, contentSecurityPolicy: false });
+  // One strict CSP on every response (platform/csp.ts): the SPA's inline script by its hash.
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config, builtIndexScriptHashes(config.webDist)),
+    },
+  });
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -121,17 +149,68 @@ export async function buildApp({
   });
 
   // App plugins.
-  await app.register(authPlugin, { secret: config.jwtSecret, ttlS: config.accessTokenTtlS });
+  // Platform first: the auth hook uses its events bus (session revocation across instances).
   await app.register(platformPlugin);
+  await app.register(authPlugin, { secret: config.jwtSecret, ttlS: config.accessTokenTtlS });
+  await app.register(outboxPlugin);
   await app.register(mediaPlugin);
 
+  // Payments: providers, service and its outbox handlers (capture, void, refund).
+  const payments = createPaymentsService({
+    db: app.db,
+    clock: app.clock,
+    config,
+    log: app.log.child({ domain: 'payments' }),
+    providers: {
+      sandbox: createSandboxProvider({ db: app.db, clock: app.clock }),
+      // Stripe when its keys are set (config refuses PAYMENT_PROVIDER=stripe without them);
+      // creating it makes no network call.
+      ...(config.stripe ? { stripe: createStripeProvider(config.stripe) } : {}),
+    },
+  });
+  for (const [kind, handler] of Object.entries(payments.handlers)) {
+    app.outbox.register(kind, handler);
+  }
+  app.decorate('payments', payments);
+
   // Routes.
-  await app.register(authRoutes);
-  await app.register(meRoutes);
-  await app.register(catalogueRoutes);
-  await app.register(orderRoutes);
-  await app.register(paymentRoutes);
-  await app.register(notificationRoutes);
+  await app.register(authRoutes, {
+    auth: createAuthService({
+      db: app.db,
+      clock: app.clock,
+      config,
+      log: app.log,
+      tokens: app.auth,
+    }),
+  });
+  await app.register(meRoutes, { users: createUsersService({ db: app.db }) });
+  await app.register(catalogueRoutes, {
+    catalogue: createCatalogueService({ db: app.db, clock: app.clock, config }),
+  });
+  await app.register(orderRoutes, {
+    orders: createOrdersService({
+      db: app.db,
+      clock: app.clock,
+      config,
+      log: app.log,
+      payments,
+    }),
+  });
+  await app.register(paymentRoutes, { payments });
+  if (config.paymentProvider === 'stripe' && config.stripe) {
+    await app.register(stripeWebhookRoutes, {
+      webhookSecret: config.stripe.webhookSecret,
+      webhooks: createStripeWebhookService({
+        db: app.db,
+        clock: app.clock,
+        log: app.log.child({ domain: 'stripe-webhook' }),
+        payments,
+      }),
+    });
+  }
+  await app.register(notificationRoutes, {
+    notifications: createNotificationsService({ db: app.db, clock: app.clock }),
+  });
   await app.register(realtimeRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
 /** Walks up from this module to the monorepo root (the folder holding pnpm-workspace.yaml). */
 export function findRepoRoot(from = dirname(fileURLToPath(import.meta.url))): string {
@@ -32,7 +33,10 @@ export interface Config {
   outboxDir: string;
   /** HS256 secret for access tokens (≥ 32 bytes). */
   jwtSecret: Uint8Array;
-  /** Access-token lifetime in seconds, default 3600 (1 h): the session cookie lives this minus 5 min (spec §9). */
+  /**
+   * Access-token lifetime in seconds (`ACCESS_TOKEN_TTL_S`), default 900 (15 min, issue #6): the
+   * session cookie lives this minus 5 min (spec §9).
+   */
   accessTokenTtlS: number;
   /** Refresh-token lifetime in seconds, default 30 days. */
   refreshTokenTtlS: number;
@@ -42,6 +46,11 @@ export interface Config {
   logLevel: string;
   /** Seed demo data on start when the database is empty (default true). */
   seedOnStart: boolean;
+  /**
+   * Whether the seed creates the demo logins with the published password (`DEMO_LOGINS`).
+   * Default true, except with `NODE_ENV=production`, where it must be set explicitly (issue #6).
+   */
+  demoLogins: boolean;
   /**
    * How long (ms) the public category and vendor lists are cached in process, default 30 000.
    * 0 turns the cache off. Counts and new vendors show up at most this late.
@@ -56,7 +65,194 @@ export interface Config {
    * limits; `true` or a comma-separated list of proxy addresses/CIDRs behind a load balancer.
    */
   trustProxy: boolean | string;
+  /**
+   * Outbox poll interval in ms (`OUTBOX_POLL_MS`, default 1000); the worker is also kicked after
+   * each write request. 0 turns the worker's timer off (tests drain it by hand).
+   */
+  outboxPollMs: number;
+  /**
+   * Bearer token that `/metrics` requires (`METRICS_TOKEN`, at least 16 characters). Unset:
+   * `/metrics` is not served at all (404), never public (issue #6).
+   */
+  metricsToken?: string;
+  /**
+   * Browser origins (`scheme://host[:port]`, no trailing slash) allowed to open the WebSocket
+   * `/v1/ws`, besides `publicUrl`'s origin and the request's own origin (`ALLOWED_ORIGINS`,
+   * comma-separated). Default: `http://localhost:5173` (the Vite dev server) unless
+   * `NODE_ENV=production`, where it is empty.
+   */
+  allowedOrigins: string[];
+  /**
+   * Stripe keys and API address, set when `paymentProvider` is `stripe` (issue #6 §3). Start-up
+   * makes no call to Stripe. `host`/`port`/`protocol` (`STRIPE_API_HOST`/`_PORT`/`_PROTOCOL`)
+   * only point the SDK at a local fake in tests; unset, it talks to api.stripe.com over HTTPS.
+   */
+  stripe?: StripeSettings;
 }
+
+/** See {@link Config.stripe}. */
+export interface StripeSettings {
+  /** `sk_…`/`rk_…` (`STRIPE_SECRET_KEY`). */
+  secretKey: string;
+  /** `pk_…` (`STRIPE_PUBLISHABLE_KEY`), sent to the browser for Stripe.js. */
+  publishableKey: string;
+  /** `whsec_…` (`STRIPE_WEBHOOK_SECRET`): verifies `POST /v1/payments/webhooks/stripe`. */
+  webhookSecret: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+/** Thrown by {@link loadConfig} when a variable has a bad value; the message names each one. */
+export class ConfigError extends Error {
+  constructor(readonly problems: Array<{ variable: string; message: string }>) {
+    super(
+      `Invalid configuration (see .env.example):\n${problems
+        .map((p) => `  ${p.variable}: ${p.message}`)
+        .join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** The Vite dev server's origin (apps/web/vite.config.ts), allowed on `/v1/ws` outside production. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
+/** Minimum `JWT_SECRET` length in bytes: HS256 wants a key as long as its 256-bit output (RFC 7518 §3.2). */
+const MIN_JWT_SECRET_BYTES = 32;
+const MIN_METRICS_TOKEN_LENGTH = 16;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A whole number within `[min, max]`, written in decimal digits. */
+function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, {
+      error: (issue) => `must be a whole number (got ${JSON.stringify(issue.input)})`,
+    })
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+}
+
+/** A URL whose scheme is one of `protocols` (without the colon). */
+function url(protocols: string[]) {
+  const expected = protocols.map((p) => `${p}://`).join(' or ');
+  return z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol.slice(0, -1));
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${expected}` },
+    );
+}
+
+/** An origin (`https://host[:port]`), normalised by WHATWG URL parsing. */
+const origin = url(['http', 'https']).transform((value) => new URL(value).origin);
+
+/** `true`/`false` (also 1/0, yes/no, on/off). */
+const flag = () => z.stringbool({ error: 'must be true or false' });
+
+/**
+ * Every environment variable the API reads, with its default and coercion (documented, with the
+ * same defaults, in `.env.example`). Blank values count as unset.
+ */
+export const envSchema = z
+  .object({
+    PORT: integer(0, 65_535).default(3000),
+    HOST: z.string().trim().default('0.0.0.0'),
+    PUBLIC_URL: url(['http', 'https']).optional(),
+    DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+    REDIS_URL: url(['redis', 'rediss']).optional(),
+    SMTP_URL: url(['smtp', 'smtps']).optional(),
+    MAIL_FROM: z.string().default('Vetted <no-reply@vetted.local>'),
+    DATA_DIR: z.string().default('.data'),
+    UPLOAD_DIR: z.string().optional(),
+    OUTBOX_DIR: z.string().optional(),
+    JWT_SECRET: z
+      .string()
+      .refine((s) => Buffer.byteLength(s, 'utf8') >= MIN_JWT_SECRET_BYTES, {
+        message: `must be at least ${MIN_JWT_SECRET_BYTES} bytes long (HS256); generate one with \`openssl rand -hex 32\``,
+      })
+      .optional(),
+    ACCESS_TOKEN_TTL_S: integer(60).default(900),
+    REFRESH_TOKEN_TTL_S: integer(60).default(30 * 24 * 3600),
+    PAYMENT_PROVIDER: z
+      .enum(['sandbox', 'stripe'], { error: 'must be sandbox or stripe' })
+      .default('sandbox'),
+    WEB_DIST: z.string().default('apps/web/dist'),
+    LOG_LEVEL: z
+      .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+      .default('info'),
+    SEED_ON_START: flag().default(true),
+    DEMO_LOGINS: flag().optional(),
+    CATALOGUE_CACHE_TTL_MS: integer(0).default(30_000),
+    RATE_LIMIT_PER_MINUTE: integer(1).default(600),
+    AUTH_RATE_LIMIT_PER_MINUTE: integer(1).default(10),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((v): boolean | string => (v === 'false' ? false : v === 'true' ? true : v)),
+    OUTBOX_POLL_MS: integer(0).default(1000),
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(MIN_METRICS_TOKEN_LENGTH, `must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long`)
+      .optional(),
+    ALLOWED_ORIGINS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(origin))
+      .optional(),
+    NODE_ENV: z.string().optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .trim()
+      .regex(/^pk_(test|live)_\S+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+    STRIPE_API_HOST: z.string().trim().optional(),
+    STRIPE_API_PORT: integer(1, 65_535).optional(),
+    STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { error: 'must be http or https' }).optional(),
+  })
+  .superRefine((env, ctx) => {
+    // Stripe needs all three keys; say which is missing at start rather than fail at checkout.
+    if (env.PAYMENT_PROVIDER !== 'stripe') return;
+    for (const variable of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ] as const) {
+      if (!env[variable]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [variable],
+          message: 'is required when PAYMENT_PROVIDER=stripe',
+        });
+      }
+    }
+  });
+export type Env = z.infer<typeof envSchema>;
 
 function persistentSecret(dataDir: string): Uint8Array {
   const file = join(dataDir, 'jwt-secret');
@@ -68,43 +264,80 @@ function persistentSecret(dataDir: string): Uint8Array {
   return new Uint8Array(secret);
 }
 
-function parseTrustProxy(value: string | undefined): boolean | string {
-  if (!value || value === 'false') return false;
-  return value === 'true' ? true : value;
+/**
+ * Parses `env` with {@link envSchema}; blank values count as unset. Throws {@link ConfigError},
+ * naming every bad variable (never echoing a secret's value), when a value is invalid.
+ */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message:
+          typeof issue.path[1] === 'number'
+            ? `entry ${issue.path[1] + 1} ${issue.message}`
+            : issue.message,
+      })),
+    );
+  }
+  return result.data;
 }
 
-/** Reads configuration from the environment (see `.env.example` at the repo root). */
+/**
+ * Reads configuration from the environment (see `.env.example` at the repo root): one zod
+ * schema ({@link envSchema}) parsed once. Throws {@link ConfigError} naming the variable when a
+ * value is invalid (`PORT=abc`, a 10-byte `JWT_SECRET`); the server then exits with status 1.
+ */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Config> = {},
 ): Config {
   const root = findRepoRoot();
-  const port = Number(env.PORT ?? 3000);
-  const dataDir = resolve(root, env.DATA_DIR ?? '.data');
+  const e = parseEnv(env);
+  const dataDir = resolve(root, e.DATA_DIR);
   const config: Config = {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Vetted <no-reply@vetted.local>',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     dataDir,
-    uploadDir: resolve(root, env.UPLOAD_DIR ?? join(dataDir, 'uploads')),
-    outboxDir: resolve(root, env.OUTBOX_DIR ?? join(dataDir, 'outbox')),
-    jwtSecret: env.JWT_SECRET
-      ? new TextEncoder().encode(env.JWT_SECRET)
-      : (overrides.jwtSecret ?? persistentSecret(dataDir)),
-    accessTokenTtlS: Number(env.ACCESS_TOKEN_TTL_S ?? 3600),
-    refreshTokenTtlS: Number(env.REFRESH_TOKEN_TTL_S ?? 30 * 24 * 3600),
-    paymentProvider: env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'sandbox',
-    webDist: resolve(root, env.WEB_DIST ?? 'apps/web/dist'),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    seedOnStart: env.SEED_ON_START !== 'false',
-    catalogueCacheTtlMs: Number(env.CATALOGUE_CACHE_TTL_MS ?? 30_000),
-    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
-    authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    uploadDir: resolve(root, e.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+    outboxDir: resolve(root, e.OUTBOX_DIR ?? join(dataDir, 'outbox')),
+    jwtSecret: e.JWT_SECRET
+      ? new TextEncoder().encode(e.JWT_SECRET)
+      : (overrides.jwtSecret ?? persistentSecret(overrides.dataDir ?? dataDir)),
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+    refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    webDist: resolve(root, e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    seedOnStart: e.SEED_ON_START,
+    demoLogins: e.DEMO_LOGINS ?? e.NODE_ENV !== 'production',
+    catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    metricsToken: e.METRICS_TOKEN,
+    allowedOrigins: e.ALLOWED_ORIGINS ?? (e.NODE_ENV === 'production' ? [] : [VITE_DEV_ORIGIN]),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            host: e.STRIPE_API_HOST,
+            port: e.STRIPE_API_PORT,
+            protocol: e.STRIPE_API_PROTOCOL,
+          }
+        : undefined,
   };
   return { ...config, ...overrides };
 }

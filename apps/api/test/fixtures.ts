@@ -48,12 +48,12 @@ export const createAdmin = (ctx: TestContext, fullName = 'Test Admin') =>
 
 /** The category with `slug`, created if missing. */
 export async function ensureCategory(ctx: TestContext, slug: string, name = slug, sort = 0) {
-  const [existing] = await ctx.app.db.select().from(categories).where(eq(categories.slug, slug));
-  if (existing) return existing;
-  const [row] = await ctx.app.db
+  // Insert-or-ignore, then read: safe when several fixtures ask for one slug at once (PostgreSQL).
+  await ctx.app.db
     .insert(categories)
     .values({ id: randomUUID(), slug, name, description: `${name} services`, icon: 'wrench', sort })
-    .returning();
+    .onConflictDoNothing({ target: categories.slug });
+  const [row] = await ctx.app.db.select().from(categories).where(eq(categories.slug, slug));
   return row!;
 }
 

@@ -12,6 +12,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Delivers every due outbox row (mails, notifications, realtime events, payment jobs). */
+  drain(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       // Tests change the catalogue between reads; catalogue.test.ts covers the cache itself.
       catalogueCacheTtlMs: 0,
       authRateLimitPerMinute: 100_000,
+      // Side effects are delivered only when a test calls `ctx.drain()`: no timer races asserts.
+      outboxPollMs: 0,
       ...overrides,
     },
   );
@@ -57,6 +61,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     app,
     database,
     config,
+    drain: () => app.outbox.drain(),
     async close() {
       await app.close();
       await database.close();

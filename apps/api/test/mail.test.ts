@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema';
-import { otpMail } from '../src/services/mail';
+import { otpMail } from '../src/domains/mail/templates';
 import { createTestContext, type TestContext } from './helpers';
 
 interface Received {
@@ -69,10 +69,13 @@ async function jobFor(email: string) {
   return row;
 }
 
-describe('mail over SMTP', () => {
-  it('delivers the OTP mail as text + HTML and marks the outbox job delivered', async () => {
+describe('mail over SMTP, through the outbox', () => {
+  it('delivers the OTP mail as text + HTML once the outbox is drained, then forgets the code', async () => {
     const res = await signup('mary@example.test');
     expect(res.statusCode).toBe(201);
+    // Written in the sign-up's transaction, sent by the worker: nothing left before it runs.
+    expect(received.some((m) => m.to.includes('mary@example.test'))).toBe(false);
+    await ctx.drain();
     const mail = received.find((m) => m.to.includes('mary@example.test'));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('no-reply@vetted.test');
@@ -86,6 +89,10 @@ describe('mail over SMTP', () => {
     expect(job.deliveredAt).not.toBeNull();
     expect(job.attempts).toBe(1);
     expect(job.lastError).toBeNull();
+    // The Message-ID is the outbox row's: a redelivery of the row is recognisably the same mail.
+    expect(mail!.raw).toContain(`Message-ID: <${job.id}@`);
+    // Once delivered, the row no longer holds the code (issue #6).
+    expect(JSON.stringify(job.payload)).not.toContain(code!);
     // With SMTP configured, nothing goes to the local outbox folder.
     expect(existsSync(ctx.config.outboxDir)).toBe(false);
 
@@ -98,41 +105,59 @@ describe('mail over SMTP', () => {
     expect(verified.statusCode).toBe(200);
   });
 
-  it('keeps a refused mail in the outbox and delivers it on retry', async () => {
+  it('keeps a refused mail, backs off, and delivers it when it is due again', async () => {
     refuseNext = 1;
     const res = await signup('katherine@example.test');
     // The sign-up itself succeeds; the mail waits for a retry.
     expect(res.statusCode).toBe(201);
+    const before = Date.now();
+    await ctx.drain();
     expect(received.some((m) => m.to.includes('katherine@example.test'))).toBe(false);
     const failed = await jobFor('katherine@example.test');
     expect(failed.deliveredAt).toBeNull();
+    expect(failed.failedAt).toBeNull();
     expect(failed.attempts).toBe(1);
     expect(failed.lastError).toMatch(/Mailbox busy/);
+    // Backoff: the next attempt is scheduled at least a second later (retry's minTimeout).
+    expect(failed.dueAt.getTime()).toBeGreaterThanOrEqual(before + 1000);
+    expect(failed.claimedAt).toBeNull();
+    // Not due yet: a drain leaves it alone.
+    expect(await ctx.drain()).toBe(0);
 
-    expect(await ctx.app.mail.retryPending()).toBe(1);
-    expect(received.some((m) => m.to.includes('katherine@example.test'))).toBe(true);
+    // Time passes: the row is due again.
+    await ctx.app.db.update(outbox).set({ dueAt: new Date() }).where(eq(outbox.id, failed.id));
+    expect(await ctx.drain()).toBe(1);
+    expect(received.filter((m) => m.to.includes('katherine@example.test'))).toHaveLength(1);
     const [after] = await ctx.app.db.select().from(outbox).where(eq(outbox.id, failed.id));
     expect(after?.deliveredAt).not.toBeNull();
     expect(after?.attempts).toBe(2);
-    // Nothing left to retry.
-    expect(await ctx.app.mail.retryPending()).toBe(0);
+    // Nothing left to deliver.
+    expect(await ctx.drain()).toBe(0);
   });
 });
 
 describe('mail retry of an expired code', () => {
-  it('does not resend an OTP mail whose code has expired', async () => {
+  it('gives up on an OTP mail whose code expired before it could be delivered', async () => {
     refuseNext = 1;
     expect((await signup('dorothy@example.test')).statusCode).toBe(201);
+    await ctx.drain();
     const job = await jobFor('dorothy@example.test');
     expect(job.deliveredAt).toBeNull();
     const payload = job.payload as { expiresAt: string };
     expect(Date.parse(payload.expiresAt)).toBeGreaterThan(Date.now());
     await ctx.app.db
       .update(outbox)
-      .set({ payload: { ...payload, expiresAt: new Date(Date.now() - 1000).toISOString() } })
+      .set({
+        payload: { ...payload, expiresAt: new Date(Date.now() - 1000).toISOString() },
+        dueAt: new Date(),
+      })
       .where(eq(outbox.id, job.id));
-    expect(await ctx.app.mail.retryPending()).toBe(0);
+    expect(await ctx.drain()).toBe(1);
     expect(received.some((m) => m.to.includes('dorothy@example.test'))).toBe(false);
+    const [after] = await ctx.app.db.select().from(outbox).where(eq(outbox.id, job.id));
+    expect(after?.failedAt).not.toBeNull();
+    expect(after?.deliveredAt).toBeNull();
+    expect(after?.lastError).toMatch(/expired/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { hashPassword } from '../src/services/auth/passwords';
+import { hashPassword } from '../src/domains/auth/crypto';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -53,9 +53,17 @@ describe('GET /v1/me', () => {
   });
 
   it('answers 401 for a token of a deleted account', async () => {
-    const ghost = (
-      await ctx.app.auth.signAccessToken({ id: crypto.randomUUID(), role: 'customer' })
-    ).token;
+    const ghostId = crypto.randomUUID();
+    await ctx.app.db.insert(users).values({
+      id: ghostId,
+      role: 'customer',
+      email: 'ghost@example.test',
+      fullName: 'Ghost',
+      passwordHash: 'not-a-real-hash',
+      emailVerifiedAt: new Date(),
+    });
+    const ghost = (await ctx.app.auth.signAccessToken({ id: ghostId, role: 'customer' })).token;
+    await ctx.app.db.delete(users).where(eq(users.id, ghostId));
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/v1/me',

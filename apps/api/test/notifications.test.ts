@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotifications } from '../src/services/notifications';
+import { notify } from '../src/domains/notifications/service';
 import { bearer, createCustomer, type TestUser } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   bob = await createCustomer(ctx, 'Bob');
   // Three for Alice (one transaction each so they get distinct times), one for Bob.
   for (const n of [1, 2, 3]) {
-    await createNotifications(ctx.app.db, [
+    await notify(ctx.app.db, [
       {
         userId: alice.id,
         type: 'test',
@@ -24,9 +24,9 @@ beforeAll(async () => {
       },
     ]);
   }
-  await createNotifications(ctx.app.db, [
-    { userId: bob.id, type: 'test', title: 'Bob note', body: 'Hi' },
-  ]);
+  await notify(ctx.app.db, [{ userId: bob.id, type: 'test', title: 'Bob note', body: 'Hi' }]);
+  // The outbox worker turns them into rows.
+  expect(await ctx.drain()).toBe(4);
 });
 afterAll(async () => ctx?.close());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders, payments } from '../src/db/schema';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderEvents, orders } from '../src/db/schema';
 import {
   availableSlots,
   bearer,
@@ -19,21 +19,68 @@ import { createTestContext, type TestContext } from './helpers';
 let ctx: TestContext;
 let vendor: TestVendor;
 let customer: TestUser;
+let admin: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   vendor = await createVendor(ctx, { price: 12_345 });
   customer = await createCustomer(ctx, 'Casey Customer');
+  admin = await createAdmin(ctx);
 });
 afterAll(async () => ctx?.close());
+afterEach(() => vi.restoreAllMocks());
 
-const transition = (token: string, id: string, action: string, reason?: string) =>
+const transition = (
+  token: string,
+  id: string,
+  action: string,
+  extra: Record<string, string> = {},
+) =>
   ctx.app.inject({
     method: 'POST',
     url: `/v1/orders/${id}/transitions`,
     headers: bearer(token),
-    payload: { action, ...(reason ? { reason } : {}) },
+    payload: { action, ...extra },
   });
+
+const detail = async (token: string, id: string) => {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/v1/orders/${id}`,
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+};
+
+const inbox = async (user: TestUser) =>
+  (
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/notifications?pageSize=50',
+      headers: bearer(user.token),
+    })
+  ).json().data.items as { type: string; title: string; body: string; link: string }[];
+
+/** What the provider did to the order's card (sandbox fake bank), via the admin view. */
+const providerEvents = async (paymentId: string) => {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/v1/admin/payments/${paymentId}`,
+    headers: bearer(admin.token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.providerEvents as { type: string; amount: number }[];
+};
+
+/** Collects the realtime events pushed to `userId` on the events bus. */
+function listen(userId: string) {
+  const seen: { type: string; data?: unknown }[] = [];
+  const stop = ctx.app.events.subscribe<{ type: string; data?: unknown }>(`user:${userId}`, (e) => {
+    seen.push(e);
+  });
+  return { seen, stop };
+}
 
 describe('POST /v1/orders', () => {
   it('creates a pending order priced by the server, ignoring any client price', async () => {
@@ -71,16 +118,19 @@ describe('POST /v1/orders', () => {
       .from(orderEvents)
       .where(eq(orderEvents.orderId, order.id));
     expect(events.map((e) => e.status)).toEqual(['pending_payment']);
+    // Keep the unpaid cap out of the other tests: this customer's booking is done with.
+    expect((await transition(customer.token, order.id, 'cancel')).statusCode).toBe(200);
   });
 
   it('replays an Idempotency-Key: same order, exactly one row; a different body is 422', async () => {
+    const buyer = await createCustomer(ctx);
     const [, slot] = await availableSlots(ctx, vendor.serviceId);
     const key = randomUUID();
-    const first = await book(ctx, customer, vendor.serviceId, slot!.startsAt, {
+    const first = await book(ctx, buyer, vendor.serviceId, slot!.startsAt, {
       'idempotency-key': key,
     });
     expect(first.statusCode).toBe(201);
-    const again = await book(ctx, customer, vendor.serviceId, slot!.startsAt, {
+    const again = await book(ctx, buyer, vendor.serviceId, slot!.startsAt, {
       'idempotency-key': key,
     });
     expect(again.statusCode).toBe(201);
@@ -89,7 +139,7 @@ describe('POST /v1/orders', () => {
     expect(rows).toHaveLength(1);
 
     const [, , other] = await availableSlots(ctx, vendor.serviceId);
-    const mismatch = await book(ctx, customer, vendor.serviceId, other!.startsAt, {
+    const mismatch = await book(ctx, buyer, vendor.serviceId, other!.startsAt, {
       'idempotency-key': key,
     });
     expect(mismatch.statusCode).toBe(422);
@@ -148,7 +198,6 @@ describe('POST /v1/orders', () => {
     const [slot] = await availableSlots(ctx, vendor.serviceId);
     const asVendor = await book(ctx, vendor, vendor.serviceId, slot!.startsAt);
     expect(asVendor.statusCode).toBe(403);
-    const admin = await createAdmin(ctx);
     expect((await book(ctx, admin, vendor.serviceId, slot!.startsAt)).statusCode).toBe(403);
     expect((await book(ctx, customer, randomUUID(), slot!.startsAt)).statusCode).toBe(404);
     const anonymous = await ctx.app.inject({
@@ -157,6 +206,26 @@ describe('POST /v1/orders', () => {
       payload: { serviceId: vendor.serviceId, startsAt: slot!.startsAt, address: '12 Main Street' },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a NUL byte in a text field with a 400 naming it, and writes nothing', async () => {
+    const buyer = await createCustomer(ctx);
+    const [slot] = await availableSlots(ctx, vendor.serviceId);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/orders',
+      headers: bearer(buyer.token),
+      payload: {
+        serviceId: vendor.serviceId,
+        startsAt: slot!.startsAt,
+        address: '12 Main\u0000 Street',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('address');
+    expect(await ctx.app.db.select().from(orders).where(eq(orders.customerId, buyer.id))).toEqual(
+      [],
+    );
   });
 });
 
@@ -195,7 +264,6 @@ describe('GET /v1/orders and /v1/orders/:id', () => {
     ).json().data;
     expect(filtered.items.map((o: { id: string }) => o.id)).toEqual([order.id]);
 
-    const admin = await createAdmin(ctx);
     const all = (
       await ctx.app.inject({
         method: 'GET',
@@ -208,41 +276,22 @@ describe('GET /v1/orders and /v1/orders/:id', () => {
 
   it('returns the detail with events and payment to its customer, vendor and admins; 404 to others', async () => {
     const { customer: buyer, order } = await paidOrder(ctx, vendor);
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/orders/${order.id}`,
-      headers: bearer(buyer.token),
-    });
-    expect(detail.statusCode).toBe(200);
-    const d = detail.json().data;
+    const d = await detail(buyer.token, order.id);
     expect(d.status).toBe('paid');
     expect(d.events.map((e: { status: string }) => e.status)).toEqual(['pending_payment', 'paid']);
     expect(d.payment).toMatchObject({
-      status: 'succeeded',
+      status: 'authorized',
       cardLast4: '4242',
       testMode: true,
       provider: 'sandbox',
     });
+    expect(d.startCode).toBeNull();
+    // Cancelling now releases the whole hold (refund policy: before the pro accepts).
+    expect(d.cancelRefund).toEqual({ amount: 12_962, currency: 'USD' });
 
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/v1/orders/${order.id}`,
-          headers: bearer(vendor.token),
-        })
-      ).statusCode,
-    ).toBe(200);
-    const admin = await createAdmin(ctx);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/v1/orders/${order.id}`,
-          headers: bearer(admin.token),
-        })
-      ).statusCode,
-    ).toBe(200);
+    const asVendor = await detail(vendor.token, order.id);
+    expect(asVendor.cancelRefund).toBeNull();
+    expect((await detail(admin.token, order.id)).id).toBe(order.id);
 
     const stranger = await createCustomer(ctx);
     const other = await ctx.app.inject({
@@ -273,79 +322,72 @@ describe('GET /v1/orders and /v1/orders/:id', () => {
   });
 });
 
-describe('POST /v1/orders/:id/transitions', () => {
-  it('runs paid → accepted → in_progress → completed by the vendor, notifying the customer', async () => {
+describe('POST /v1/orders/:id/transitions: money, notices and live events', () => {
+  it('accept captures the authorised payment, tells the customer and pushes `order` to both', async () => {
     const { customer: buyer, order } = await paidOrder(ctx, vendor);
-    for (const [action, status] of [
-      ['accept', 'accepted'],
-      ['start', 'in_progress'],
-      ['complete', 'completed'],
-    ] as const) {
-      const res = await transition(vendor.token, order.id, action);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.status).toBe(status);
-    }
-    const detail = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/v1/orders/${order.id}`,
-        headers: bearer(buyer.token),
-      })
-    ).json().data;
-    expect(detail.events.map((e: { status: string }) => e.status)).toEqual([
-      'pending_payment',
-      'paid',
-      'accepted',
-      'in_progress',
-      'completed',
-    ]);
-    const inbox = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/v1/notifications',
-        headers: bearer(buyer.token),
-      })
-    ).json().data;
-    expect(inbox.items.map((n: { type: string }) => n.type)).toEqual(
-      expect.arrayContaining([
-        'order.accepted',
-        'order.in_progress',
-        'order.completed',
-        'payment.succeeded',
-      ]),
-    );
+    await ctx.drain();
+    const toBuyer = listen(buyer.id);
+    const toVendor = listen(vendor.id);
+    const res = await transition(vendor.token, order.id, 'accept');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('accepted');
+    // The vendor's answer never carries the customer's start code.
+    expect(res.json().data.startCode).toBeNull();
+    await ctx.drain();
+
+    const d = await detail(buyer.token, order.id);
+    expect(d.payment.status).toBe('captured');
+    const events = await providerEvents(d.payment.id);
+    expect(events.filter((e) => e.type === 'capture').map((e) => e.amount)).toEqual([12_962]);
+    const accepted = (await inbox(buyer)).filter((n) => n.type === 'order.accepted');
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]!.link).toBe(`/user/history/order?id=${order.id}`);
+    expect(accepted[0]!.body).toContain('start code');
+    await vi.waitFor(() => {
+      for (const seen of [toBuyer.seen, toVendor.seen]) {
+        expect(seen).toContainEqual({ type: 'order', data: { id: order.id, status: 'accepted' } });
+      }
+    });
+    toBuyer.stop();
+    toVendor.stop();
   });
 
-  it('decline refunds in full: order and payment end refunded', async () => {
+  it('decline voids the authorisation: nothing captured, the customer told the hold is released', async () => {
     const { customer: buyer, order } = await paidOrder(ctx, vendor);
-    const res = await transition(vendor.token, order.id, 'decline', 'Fully booked that day');
+    const toBuyer = listen(buyer.id);
+    const res = await transition(vendor.token, order.id, 'decline', {
+      reason: 'Fully booked that day',
+    });
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
-    expect(d.status).toBe('refunded');
-    expect(d.payment.status).toBe('refunded');
-    expect(d.events.map((e: { status: string }) => e.status)).toEqual([
-      'pending_payment',
-      'paid',
-      'declined',
-      'refunded',
-    ]);
-    expect(d.events[2].note).toBe('Fully booked that day');
-    const inbox = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/v1/notifications',
-        headers: bearer(buyer.token),
-      })
-    ).json().data;
-    const declined = inbox.items.find((n: { type: string }) => n.type === 'order.declined');
-    expect(declined.body).toContain('refunded in full');
+    expect(d.status).toBe('declined');
+    expect(d.events.at(-1)).toMatchObject({ status: 'declined', note: 'Fully booked that day' });
+    await ctx.drain();
+
+    const after = await detail(buyer.token, order.id);
+    expect(after.payment.status).toBe('voided');
+    const events = await providerEvents(after.payment.id);
+    expect(events.map((e) => e.type)).toContain('void');
+    expect(events.map((e) => e.type)).not.toContain('capture');
+    const declined = (await inbox(buyer)).find((n) => n.type === 'order.declined');
+    expect(declined!.body).toContain(
+      "The $129.62 hold on your card is being released; you won't be charged.",
+    );
+    expect(declined!.body).not.toMatch(/refunded/i);
+    await vi.waitFor(() =>
+      expect(toBuyer.seen).toContainEqual({
+        type: 'order',
+        data: { id: order.id, status: 'declined' },
+      }),
+    );
+    toBuyer.stop();
     // The slot is free again.
     expect(
       (await availableSlots(ctx, vendor.serviceId)).some((s) => s.startsAt === order.startsAt),
     ).toBe(true);
   });
 
-  it('customer cancel: unpaid → cancelled; paid → refunded with the vendor notified', async () => {
+  it('customer cancel: unpaid → cancelled, no money, vendor not told; paid → cancelled with a void, vendor told', async () => {
     const buyer = await createCustomer(ctx);
     const unpaid = (await book(ctx, buyer, vendor.serviceId)).json().data;
     const c1 = await transition(buyer.token, unpaid.id, 'cancel');
@@ -356,12 +398,12 @@ describe('POST /v1/orders/:id/transitions', () => {
     const { order } = await paidOrder(ctx, vendor, buyer);
     const c2 = await transition(buyer.token, order.id, 'cancel');
     expect(c2.statusCode).toBe(200);
-    expect(c2.json().data.status).toBe('refunded');
-    const [payment] = await ctx.app.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, order.id));
-    expect(payment!.status).toBe('refunded');
+    expect(c2.json().data.status).toBe('cancelled');
+    await ctx.drain();
+    const after = await detail(buyer.token, order.id);
+    expect(after.payment.status).toBe('voided');
+    expect(after.cancelRefund).toBeNull();
+
     const vendorList = (
       await ctx.app.inject({
         method: 'GET',
@@ -372,18 +414,92 @@ describe('POST /v1/orders/:id/transitions', () => {
     const vendorIds = vendorList.items.map((o: { id: string }) => o.id);
     expect(vendorIds).toContain(order.id);
     expect(vendorIds).not.toContain(unpaid.id);
-    const vendorInbox = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/v1/notifications?pageSize=50',
-        headers: bearer(vendor.token),
-      })
-    ).json().data;
+    const vendorInbox = await inbox(vendor);
     expect(
-      vendorInbox.items.some(
-        (n: { type: string; link: string }) =>
-          n.type === 'order.cancelled' && n.link.includes(order.id),
-      ),
+      vendorInbox.filter((n) => n.type === 'order.cancelled' && n.link.includes(order.id)),
+    ).toHaveLength(1);
+    expect(vendorInbox.some((n) => n.link.includes(unpaid.id))).toBe(false);
+  });
+
+  it('customer cancel of an accepted order three days ahead refunds the whole total', async () => {
+    const { customer: buyer, order } = await paidOrder(ctx, vendor);
+    expect((await transition(vendor.token, order.id, 'accept')).statusCode).toBe(200);
+    await ctx.drain();
+    // Three days before the slot (the slot is at least an hour ahead of the real time).
+    vi.spyOn(ctx.app.clock, 'now').mockReturnValue(
+      new Date(Date.parse(order.startsAt) - 3 * 24 * 3_600_000),
+    );
+    expect((await detail(buyer.token, order.id)).cancelRefund).toEqual({
+      amount: 12_962,
+      currency: 'USD',
+    });
+    const res = await transition(buyer.token, order.id, 'cancel');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('cancelled');
+    expect(res.json().data.startCode).toBeNull();
+    // Until the provider confirms, the payment says so.
+    expect(['refund_pending', 'captured']).toContain(res.json().data.payment.status);
+    await ctx.drain();
+
+    const after = await detail(buyer.token, order.id);
+    expect(after.payment.status).toBe('refunded');
+    const events = await providerEvents(after.payment.id);
+    expect(events.filter((e) => e.type === 'refund').map((e) => e.amount)).toEqual([12_962]);
+    const told = (await inbox(vendor)).filter(
+      (n) => n.type === 'order.cancelled' && n.link.includes(order.id),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toMatch(/^Test Customer cancelled Leak repair on .+\.$/);
+  });
+
+  it('customer cancel of an accepted order 2 hours before the slot refunds half the price, fee kept', async () => {
+    const { customer: buyer, order } = await paidOrder(ctx, vendor);
+    expect((await transition(vendor.token, order.id, 'accept')).statusCode).toBe(200);
+    await ctx.drain();
+    vi.spyOn(ctx.app.clock, 'now').mockReturnValue(
+      new Date(Date.parse(order.startsAt) - 2 * 3_600_000),
+    );
+    // 50 % of $123.45 = $61.725 → 6173 cents.
+    expect((await detail(buyer.token, order.id)).cancelRefund).toEqual({
+      amount: 6_173,
+      currency: 'USD',
+    });
+    expect((await transition(buyer.token, order.id, 'cancel')).statusCode).toBe(200);
+    await ctx.drain();
+    const after = await detail(buyer.token, order.id);
+    const events = await providerEvents(after.payment.id);
+    expect(events.filter((e) => e.type === 'refund').map((e) => e.amount)).toEqual([6_173]);
+  });
+
+  it('refuses a customer cancel of an accepted order once its slot has started (409 cancel_too_late)', async () => {
+    const { customer: buyer, order } = await paidOrder(ctx, vendor);
+    expect((await transition(vendor.token, order.id, 'accept')).statusCode).toBe(200);
+    vi.spyOn(ctx.app.clock, 'now').mockReturnValue(new Date(Date.parse(order.startsAt) + 60_000));
+    const res = await transition(buyer.token, order.id, 'cancel');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      message:
+        "This booking's time has started, so it can't be cancelled here. Contact support for help",
+      code: 'cancel_too_late',
+    });
+    expect((await detail(buyer.token, order.id)).cancelRefund).toBeNull();
+  });
+
+  it('an admin cancel of an accepted order refunds all and tells both sides', async () => {
+    const { customer: buyer, order } = await paidOrder(ctx, vendor);
+    expect((await transition(vendor.token, order.id, 'accept')).statusCode).toBe(200);
+    const res = await transition(admin.token, order.id, 'cancel', { reason: 'Pro no-show' });
+    expect(res.statusCode).toBe(200);
+    await ctx.drain();
+    const after = await detail(buyer.token, order.id);
+    const events = await providerEvents(after.payment.id);
+    expect(events.filter((e) => e.type === 'refund').map((e) => e.amount)).toEqual([12_962]);
+    const toBuyer = (await inbox(buyer)).find((n) => n.type === 'order.cancelled');
+    expect(toBuyer!.body).toMatch(
+      /^Vetted support cancelled your booking for Leak repair on .+\. A refund of \$129\.62 is on its way\.$/,
+    );
+    expect(
+      (await inbox(vendor)).some((n) => n.type === 'order.cancelled' && n.link.includes(order.id)),
     ).toBe(true);
   });
 
@@ -394,22 +510,37 @@ describe('POST /v1/orders/:id/transitions', () => {
     expect(byCustomer.json().error.message).toBe('Only the vendor can accept this order');
     const byVendor = await transition(vendor.token, order.id, 'cancel');
     expect(byVendor.statusCode).toBe(403);
+    expect(byVendor.json().error.message).toBe('Only the customer can cancel this order');
 
-    const start = await transition(vendor.token, order.id, 'start');
+    const start = await transition(vendor.token, order.id, 'start', { startCode: '1234' });
     expect(start.statusCode).toBe(409);
     expect(start.json().error).toEqual({
       message: "You can't start an order that is paid",
       code: 'invalid_transition',
     });
     expect((await transition(vendor.token, order.id, 'accept')).statusCode).toBe(200);
-    const cancelAccepted = await transition(buyer.token, order.id, 'cancel');
-    expect(cancelAccepted.statusCode).toBe(409);
-    expect(cancelAccepted.json().error.code).toBe('invalid_transition');
     const acceptAgain = await transition(vendor.token, order.id, 'accept');
     expect(acceptAgain.statusCode).toBe(409);
+    const completeEarly = await transition(vendor.token, order.id, 'complete');
+    expect(completeEarly.statusCode).toBe(409);
+    expect(completeEarly.json().error.message).toBe("You can't complete an order that is accepted");
 
     const stranger = await createCustomer(ctx);
     expect((await transition(stranger.token, order.id, 'cancel')).statusCode).toBe(404);
+  });
+
+  it('two racing accepts: one wins, the other gets 409, one capture is requested', async () => {
+    const { customer: buyer, order } = await paidOrder(ctx, vendor);
+    const results = await Promise.all([
+      transition(vendor.token, order.id, 'accept'),
+      transition(vendor.token, order.id, 'accept'),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    await ctx.drain();
+    const d = await detail(buyer.token, order.id);
+    const events = await providerEvents(d.payment.id);
+    expect(events.filter((e) => e.type === 'capture')).toHaveLength(1);
+    expect(d.events.filter((e: { status: string }) => e.status === 'accepted')).toHaveLength(1);
   });
 
   it('vendor cannot act on an unpaid order', async () => {

@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders, payments } from '../src/db/schema';
-import { luhnValid, SandboxProvider, StripeProvider } from '../src/services/payments/providers';
+import { notifications, orders, payments, sandboxBankEvents } from '../src/db/schema';
+import { luhnValid } from '../src/domains/payments/policy';
 import {
   availableSlots,
   bearer,
   book,
+  createAdmin,
   createCustomer,
   createVendor,
   DECLINED_CARD,
@@ -39,13 +42,39 @@ const initialize = (customer: TestUser, orderId: string) =>
     payload: { orderId },
   });
 
-const confirm = (customer: TestUser, paymentId: string, card: object) =>
+const confirm = (
+  customer: TestUser,
+  paymentId: string,
+  card: object,
+  headers: Record<string, string> = {},
+) =>
   ctx.app.inject({
     method: 'POST',
     url: `/v1/payments/${paymentId}/confirm`,
-    headers: bearer(customer.token),
+    headers: { ...bearer(customer.token), ...headers },
     payload: { card },
   });
+
+/** The fake bank's rows about a payment, oldest first. */
+const bank = (paymentId: string) =>
+  ctx.app.db
+    .select()
+    .from(sandboxBankEvents)
+    .where(eq(sandboxBankEvents.paymentId, paymentId))
+    .orderBy(sandboxBankEvents.createdAt, sandboxBankEvents.id);
+
+/** Mails written to the local outbox folder for `to`. */
+function mailsTo(to: string): { subject: string; text: string }[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(ctx.config.outboxDir);
+  } catch {
+    return [];
+  }
+  return files
+    .filter((f) => f.endsWith(`-${to}.json`))
+    .map((f) => JSON.parse(readFileSync(join(ctx.config.outboxDir, f), 'utf8')));
+}
 
 describe('POST /v1/payments/initialize', () => {
   it('creates one requires_payment payment for the order total, idempotently', async () => {
@@ -78,10 +107,10 @@ describe('POST /v1/payments/initialize', () => {
 });
 
 describe('POST /v1/payments/:id/confirm', () => {
-  it('pays with 4242: payment succeeded, order paid, vendor and customer notified', async () => {
+  it('authorises 4242: payment authorized, order paid, both told, receipt mailed, one authorisation', async () => {
     const customer = await createCustomer(ctx);
     const order = await newOrder(customer);
-    const pushed: { type: string; data: { title: string } }[] = [];
+    const pushed: { type: string; data: { title?: string; id?: string; status?: string } }[] = [];
     const unsubscribe = ctx.app.events.subscribe<(typeof pushed)[number]>(
       `user:${vendor.id}`,
       (m) => {
@@ -91,33 +120,52 @@ describe('POST /v1/payments/:id/confirm', () => {
     await unsubscribe.ready;
     const res = await pay(ctx, customer, order.id);
     expect(res.statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    unsubscribe();
-    expect(pushed.map((m) => m.type)).toEqual(['notification']);
-    expect(pushed[0]!.data.title).toMatch(/^New booking: Boiler service on /);
     const { payment, order: paid } = res.json().data;
-    expect(payment.status).toBe('succeeded');
+    expect(payment.status).toBe('authorized');
     expect(payment.cardLast4).toBe('4242');
     expect(paid.status).toBe('paid');
+
+    // Nothing is told before the outbox delivers.
+    expect(pushed).toEqual([]);
+    await ctx.drain();
+    await expect.poll(() => pushed.length).toBe(2);
+    unsubscribe();
+    const byType = Object.fromEntries(pushed.map((m) => [m.type, m.data]));
+    expect(byType.notification!.title).toMatch(/^New booking: Boiler service on /);
+    expect(byType.order).toEqual({ id: order.id, status: 'paid' });
 
     const vendorNotes = await ctx.app.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, vendor.id));
     const newBooking = vendorNotes.find((n) => n.link === `/vendor/history/order?id=${order.id}`);
-    expect(newBooking).toBeDefined();
-    expect(newBooking!.type).toBe('order.paid');
-    expect(newBooking!.title).toMatch(/^New booking: Boiler service on /);
+    expect(newBooking?.type).toBe('order.paid');
     const customerNotes = await ctx.app.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, customer.id));
-    expect(customerNotes.map((n) => n.title)).toContain('Payment received');
+    expect(customerNotes.map((n) => n.title)).toEqual(['Payment received']);
     const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.holdExpiresAt).toBeNull();
+
+    // The checkout says "We have emailed your receipt": it is true.
+    const receipts = mailsTo(customer.email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toMatch(/^Your Vetted receipt for VT-/);
+    expect(receipts[0]!.text).toContain('$210.00 (card ending 4242)');
+    // The vendor hears of it by mail too, once.
+    const vendorMails = mailsTo(vendor.email).filter((m) => m.text.includes(paid.reference));
+    expect(vendorMails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^New booking: Boiler service on /),
+    ]);
+
+    const events = await bank(payment.id);
+    expect(events.map((e) => [e.type, e.status, e.amount, e.idempotencyKey])).toEqual([
+      ['authorization', 'succeeded', 21_000, `payment:${payment.id}:authorize:1`],
+    ]);
   });
 
-  it('declines 4000…0002 with 402, leaves the order pending, and a retry with 4242 succeeds', async () => {
+  it('declines 4000…0002 with 402, leaves the order pending, and a retry with 4242 is a new attempt', async () => {
     const customer = await createCustomer(ctx);
     const order = await newOrder(customer);
     const p = (await initialize(customer, order.id)).json().data;
@@ -139,27 +187,40 @@ describe('POST /v1/payments/:id/confirm', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json().data.order.status).toBe('paid');
     expect(retry.json().data.payment.failureMessage).toBeNull();
+    const events = await bank(p.id);
+    expect(events.map((e) => [e.status, e.idempotencyKey])).toEqual([
+      ['declined', `payment:${p.id}:authorize:1`],
+      ['succeeded', `payment:${p.id}:authorize:2`],
+    ]);
   });
 
-  it('answers insufficient funds and invalid card numbers', async () => {
+  it('answers insufficient funds, invalid and expired cards, and a missing card', async () => {
     const customer = await createCustomer(ctx);
     const order = await newOrder(customer);
     const p = (await initialize(customer, order.id)).json().data;
     const poor = await confirm(customer, p.id, { ...GOOD_CARD, number: '4000000000009995' });
     expect(poor.statusCode).toBe(402);
-    expect(poor.json().error.code).toBe('insufficient_funds');
+    expect(poor.json().error).toEqual({
+      message: 'Your card has insufficient funds. Try another card.',
+      code: 'insufficient_funds',
+    });
     const bad = await confirm(customer, p.id, { ...GOOD_CARD, number: '4242424242424241' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Enter a valid card number');
-    const expired = await confirm(customer, p.id, {
-      ...GOOD_CARD,
-      expYear: new Date().getUTCFullYear() - 1,
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/payments/${p.id}/confirm`,
+      headers: bearer(customer.token),
+      payload: {},
     });
-    expect(expired.statusCode).toBe(400);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe('Enter your card details');
     // Any other Luhn-valid number succeeds.
     const other = await confirm(customer, p.id, { ...GOOD_CARD, number: '5555 5555 5555 4444' });
     expect(other.statusCode).toBe(200);
     expect(other.json().data.payment.cardLast4).toBe('4444');
+    // Refusals before the provider call moved nothing: one decline, one authorisation.
+    expect((await bank(p.id)).map((e) => e.status)).toEqual(['declined', 'succeeded']);
   });
 
   it('refuses to pay twice (409) and to pay for someone else (404)', async () => {
@@ -174,24 +235,10 @@ describe('POST /v1/payments/:id/confirm', () => {
     expect(twice.json().error.code).toBe('already_paid');
     const reinit = await initialize(customer, order.id);
     expect(reinit.statusCode).toBe(409);
-  });
-
-  it('charges once when the same payment is confirmed twice at the same time', async () => {
-    const customer = await createCustomer(ctx);
-    const order = await newOrder(customer);
-    const p = (await initialize(customer, order.id)).json().data;
-    const results = await Promise.all([
-      confirm(customer, p.id, GOOD_CARD),
-      confirm(customer, p.id, GOOD_CARD),
-    ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const rows = await ctx.app.db.select().from(payments).where(eq(payments.orderId, order.id));
-    expect(rows.map((r) => r.status)).toEqual(['succeeded']);
+    expect(await bank(p.id)).toHaveLength(1);
   });
 
   it('lets one of two customers paying for the same time win; the other gets 409 slot_taken', async () => {
-    // First customer's hold expires; a second customer books and pays the slot; the first then
-    // tries to pay.
     const [slot] = await availableSlots(ctx, vendor.serviceId);
     const first = await createCustomer(ctx);
     const second = await createCustomer(ctx);
@@ -209,6 +256,8 @@ describe('POST /v1/payments/:id/confirm', () => {
     expect(late.json().error.code).toBe('slot_taken');
     const [o] = await ctx.app.db.select().from(orders).where(eq(orders.id, a.id));
     expect(o!.status).toBe('cancelled');
+    // Checked before the provider call: the first customer's card was never touched.
+    expect(await bank(pa.id)).toEqual([]);
   });
 
   it('the database refuses a second live order on one vendor slot', async () => {
@@ -228,7 +277,94 @@ describe('POST /v1/payments/:id/confirm', () => {
   });
 });
 
-describe('providers', () => {
+describe('Idempotency-Key on confirm', () => {
+  it('replays the first answer for the same body and answers 422 for another body', async () => {
+    const customer = await createCustomer(ctx);
+    const order = await newOrder(customer);
+    const p = (await initialize(customer, order.id)).json().data;
+    const key = { 'idempotency-key': `confirm-${p.id}` };
+    const first = await confirm(customer, p.id, GOOD_CARD, key);
+    expect(first.statusCode).toBe(200);
+    const replay = await confirm(customer, p.id, GOOD_CARD, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    const other = await confirm(customer, p.id, { ...GOOD_CARD, cvc: '999' }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error.code).toBe('idempotency_mismatch');
+    // Without the key, the same confirm is simply "already paid".
+    expect((await confirm(customer, p.id, GOOD_CARD)).statusCode).toBe(409);
+    expect(await bank(p.id)).toHaveLength(1);
+  });
+
+  it('replays a decline too; a new key is a new attempt', async () => {
+    const customer = await createCustomer(ctx);
+    const order = await newOrder(customer);
+    const p = (await initialize(customer, order.id)).json().data;
+    const first = await confirm(customer, p.id, DECLINED_CARD, { 'idempotency-key': 'try-1' });
+    expect(first.statusCode).toBe(402);
+    const replay = await confirm(customer, p.id, DECLINED_CARD, { 'idempotency-key': 'try-1' });
+    expect(replay.statusCode).toBe(402);
+    expect(replay.json()).toEqual(first.json());
+    const next = await confirm(customer, p.id, GOOD_CARD, { 'idempotency-key': 'try-2' });
+    expect(next.statusCode).toBe(200);
+    expect((await bank(p.id)).map((e) => e.status)).toEqual(['declined', 'succeeded']);
+  });
+
+  it('keys are per user: another customer with the same key is not replayed', async () => {
+    const a = await createCustomer(ctx);
+    const b = await createCustomer(ctx);
+    const pa = (await initialize(a, (await newOrder(a)).id)).json().data;
+    const pb = (await initialize(b, (await newOrder(b)).id)).json().data;
+    const key = { 'idempotency-key': 'same-key-for-both' };
+    expect((await confirm(a, pa.id, GOOD_CARD, key)).statusCode).toBe(200);
+    const res = await confirm(b, pb.id, GOOD_CARD, key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.payment.id).toBe(pb.id);
+  });
+});
+
+describe('GET /v1/admin/payments/:id', () => {
+  it('shows an admin the payment, what the fake bank did and the ledger; 404 for anyone else', async () => {
+    const customer = await createCustomer(ctx);
+    const order = await newOrder(customer);
+    const paid = await pay(ctx, customer, order.id);
+    const paymentId = paid.json().data.payment.id as string;
+    const admin = await createAdmin(ctx);
+    const view = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/admin/payments/${paymentId}`,
+      headers: bearer(admin.token),
+    });
+    expect(view.statusCode).toBe(200);
+    const data = view.json().data;
+    expect(data.payment).toMatchObject({ id: paymentId, status: 'authorized' });
+    expect(data.providerEvents).toEqual([
+      {
+        type: 'authorization',
+        amount: 21_000,
+        idempotencyKey: `payment:${paymentId}:authorize:1`,
+        at: expect.any(String),
+      },
+    ]);
+    expect(data.ledger).toEqual([]);
+    for (const who of [customer, vendor]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/v1/admin/payments/${paymentId}`,
+        headers: bearer(who.token),
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/admin/payments/${crypto.randomUUID()}`,
+      headers: bearer(admin.token),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('sandbox provider', () => {
   it('checks Luhn', () => {
     expect(luhnValid('4242424242424242')).toBe(true);
     expect(luhnValid('4000000000000002')).toBe(true);
@@ -236,24 +372,30 @@ describe('providers', () => {
     expect(luhnValid('12')).toBe(false);
   });
 
-  it('sandbox replays a charge with the same idempotency key', async () => {
-    const sandbox = new SandboxProvider();
+  it('returns the first outcome for a repeated key and never records it twice', async () => {
+    const provider = ctx.app.payments.providerFor('sandbox');
+    const paymentId = crypto.randomUUID();
     const input = {
+      paymentId,
+      ref: null,
       amount: 100,
       currency: 'USD',
       card: { ...GOOD_CARD, number: '4242424242424242' },
-      idempotencyKey: 'k1',
+      idempotencyKey: `k-${paymentId}`,
     };
-    const a = await sandbox.charge(input);
-    const b = await sandbox.charge(input);
-    expect(a).toEqual(b);
-  });
-
-  it('stripe is a stub that answers 501 without a key', async () => {
-    const stripe = new StripeProvider(undefined);
-    await expect(stripe.charge()).rejects.toMatchObject({
-      status: 501,
-      message: 'Stripe is not configured',
+    const results = await Promise.all([provider.authorize(input), provider.authorize(input)]);
+    expect(results[0]).toEqual(results[1]);
+    expect(results[0]!.status).toBe('authorized');
+    // Even with another card: the key decides.
+    const later = await provider.authorize({
+      ...input,
+      card: { ...input.card, number: '4000000000000002' },
     });
+    expect(later).toEqual(results[0]);
+    const rows = await ctx.app.db
+      .select()
+      .from(sandboxBankEvents)
+      .where(and(eq(sandboxBankEvents.paymentId, paymentId)));
+    expect(rows).toHaveLength(1);
   });
 });

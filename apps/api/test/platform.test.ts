@@ -2,10 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 
 const LIMIT = 5;
+const METRICS_TOKEN = 'platform-test-metrics-token';
+const metricsAuth = { authorization: `Bearer ${METRICS_TOKEN}` };
 let ctx: TestContext;
 beforeAll(async () => {
   // Clients are told apart by X-Forwarded-For, as behind a load balancer (TRUST_PROXY=true).
-  ctx = await createTestContext({ rateLimitPerMinute: LIMIT, trustProxy: true });
+  ctx = await createTestContext({
+    rateLimitPerMinute: LIMIT,
+    trustProxy: true,
+    metricsToken: METRICS_TOKEN,
+  });
 });
 afterAll(async () => ctx?.close());
 
@@ -40,7 +46,7 @@ describe('metrics', () => {
   it('serves Prometheus text with default metrics and request durations by route', async () => {
     const ip = freshIp();
     await ctx.app.inject({ method: 'GET', url: '/v1/health', headers: { 'x-forwarded-for': ip } });
-    const res = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: metricsAuth });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.body).toContain('# TYPE http_request_duration_seconds histogram');
@@ -82,7 +88,7 @@ describe('rate limit', () => {
     const metrics = await ctx.app.inject({
       method: 'GET',
       url: '/metrics',
-      headers: { 'x-forwarded-for': ip },
+      headers: { 'x-forwarded-for': ip, ...metricsAuth },
     });
     expect(metrics.statusCode).toBe(200);
     const page = await ctx.app.inject({

@@ -53,6 +53,8 @@ describe('GET /v1/ws', () => {
     expect(conn.socket.protocol).toBe(REALTIME_PROTOCOL);
 
     await paidOrder(ctx, vendor, await createCustomer(ctx));
+    // The notification leaves through the outbox once the payment has committed.
+    await ctx.drain();
 
     const frame = await conn.next((f) => f.type === 'notification');
     expect(frame.data?.title).toMatch(/^New booking: Tap replacement/);
@@ -62,13 +64,18 @@ describe('GET /v1/ws', () => {
 
   it('does not push one user’s notifications to another', async () => {
     const other = await createCustomer(ctx, 'Bystander');
+    const payer = await createCustomer(ctx, 'Payer');
     const conn = connect(other.token);
+    const payerConn = connect(payer.token);
     await conn.next((f) => f.type === 'ready');
-    await paidOrder(ctx, vendor, await createCustomer(ctx));
-    // The paying customer's and the vendor's notifications exist now; give delivery a moment.
-    await new Promise((r) => setTimeout(r, 300));
+    await payerConn.next((f) => f.type === 'ready');
+    await paidOrder(ctx, vendor, payer);
+    await ctx.drain();
+    // The payer's own notification arriving means the bus has delivered this payment's events.
+    await payerConn.next((f) => f.type === 'notification');
     expect(conn.frames.filter((f) => f.type === 'notification')).toEqual([]);
     conn.socket.close();
+    payerConn.socket.close();
   });
 
   it('closes with 4401 and the spec message without a valid access token', async () => {

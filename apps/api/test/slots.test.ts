@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema';
-import { addDays, daySlots, localDateOf, slotStepMinutes } from '../src/services/slots';
+import { addDays, daySlots, localDateOf, slotStepMinutes } from '../src/domains/catalogue/policy';
 import {
   availableSlots,
   book,

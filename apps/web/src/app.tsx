@@ -1,11 +1,12 @@
 import { LinkProvider, type LinkComponentProps, ThemeProvider, Toaster } from '@vetted/ui';
-import type * as React from 'react';
+import * as React from 'react';
 import { type SWRConfiguration, SWRConfig } from 'swr';
 import { Link, Router } from 'wouter';
 import { ErrorBoundary } from './components/error-boundary';
+import { useMe } from './hooks/use-me';
 import { type ApiKey, apiFetcher } from './lib/api';
 import { errorStatus } from './lib/errors';
-import { SessionProvider } from './lib/session';
+import { SessionProvider, useSession } from './lib/session';
 import { AppRoutes } from './routes';
 
 /** wouter's Link, shaped for the design system's LinkProvider (client-side navigation). */
@@ -29,6 +30,31 @@ const swrConfig: SWRConfiguration = {
   dedupingInterval: 4000,
 };
 
+// The socket code loads only once someone is signed in: the public pages do not ship it. If its
+// chunk fails to load, the pages still work (they revalidate on focus); nothing is thrown.
+const RealtimeSubscription = React.lazy(() =>
+  import('./hooks/use-realtime').then(
+    (m) => ({ default: m.RealtimeSubscription }),
+    () => ({ default: () => null }),
+  ),
+);
+
+/**
+ * Live updates for the signed-in person: one `/v1/ws` subscription per signed-in user (keyed by
+ * their id, so another person signing in on this browser gets their own socket); none when
+ * signed out.
+ */
+function LiveUpdates() {
+  const { session } = useSession();
+  const { data: me } = useMe(session !== null);
+  if (!session || !me) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <RealtimeSubscription userId={me.id} />
+    </React.Suspense>
+  );
+}
+
 export interface AppProvidersProps {
   children: React.ReactNode;
   /** A fresh SWR cache (tests give each render its own: `() => new Map()`). */
@@ -49,6 +75,7 @@ export function AppProviders({ children, cacheProvider }: AppProvidersProps) {
           }
         >
           <SessionProvider>
+            <LiveUpdates />
             {children}
             <Toaster position="top-right" richColors />
           </SessionProvider>

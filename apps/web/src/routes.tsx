@@ -36,6 +36,7 @@ const Search = page(() => import('./pages/public/search'), 'SearchPage');
 const Login = page(() => import('./pages/auth/login'), 'LoginPage');
 const Signup = page(() => import('./pages/auth/signup'), 'SignupPage');
 const Otp = page(() => import('./pages/auth/otp'), 'OtpPage');
+const ForgotPassword = page(() => import('./pages/auth/forgot-password'), 'ForgotPasswordPage');
 
 const UserHome = page(() => import('./pages/user/home'), 'UserHomePage');
 const UserCategories = page(() => import('./pages/user/categories'), 'UserCategoriesPage');
@@ -89,6 +90,7 @@ export const ROUTE_TABLE: RouteDef[] = [
   { path: ROUTES.login, component: Login, layout: 'auth' },
   { path: ROUTES.signup, component: Signup, layout: 'auth' },
   { path: ROUTES.otpVerification, component: Otp, layout: 'auth' },
+  { path: ROUTES.forgotPassword, component: ForgotPassword, layout: 'auth' },
 
   { path: u.home, component: UserHome, layout: 'user' },
   { path: u.category, component: UserCategories, layout: 'user' },

@@ -12,6 +12,8 @@ import {
   type OrderTransitionBody,
   type OtpResendBody,
   type OtpVerifyBody,
+  type PasswordForgotBody,
+  type PasswordResetBody,
   type SignupBody,
   type SlotQuery,
   type UpdateMeBody,
@@ -97,6 +99,18 @@ export function createVettedApi(client: Client) {
         call('resetToken', { bearer: refreshToken }, options),
       /** `POST /auth/logout` — revokes the refresh token's family. */
       logout: (body: LogoutBody = {}, options?: CallOptions) => call('logout', { body }, options),
+      /**
+       * `POST /auth/password/forgot` — mails a password reset code if the address has an
+       * account; resolves with a `password_reset` challenge either way.
+       */
+      forgotPassword: (body: PasswordForgotBody, options?: CallOptions) =>
+        call('forgotPassword', { body }, options),
+      /**
+       * `POST /auth/password/reset` — sets a new password with the mailed code; every session of
+       * the account ends. Resolves with `{ passwordReset: true }`.
+       */
+      resetPassword: (body: PasswordResetBody, options?: CallOptions) =>
+        call('resetPassword', { body }, options),
     },
     me: {
       /** `GET /me` — the signed-in user. */

@@ -68,6 +68,18 @@ describe('typed endpoint functions hit the right method and path', () => {
       'POST /v1/auth/logout',
       undefined,
     ],
+    [
+      'auth.forgotPassword',
+      (a) => a.auth.forgotPassword({ email: 'a@b.co' }),
+      'POST /v1/auth/password/forgot',
+      undefined,
+    ],
+    [
+      'auth.resetPassword',
+      (a) => a.auth.resetPassword({ challengeId: ID, code: '123456', password: 'x'.repeat(8) }),
+      'POST /v1/auth/password/reset',
+      undefined,
+    ],
     ['me.get', (a) => a.me.get(), 'GET /v1/me', 'Bearer access-1'],
     ['me.update', (a) => a.me.update({ fullName: 'Ann' }), 'PATCH /v1/me', 'Bearer access-1'],
     ['categories.list', (a) => a.categories.list(), 'GET /v1/categories', undefined],

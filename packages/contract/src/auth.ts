@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, roleSchema, uuid } from './common';
+import { isoDateTime, roleSchema, text, uuid } from './common';
 
 /** OTP length, spec §4 leaves it open; we use 6 digits (issue #2). */
 export const OTP_LENGTH = 6;
@@ -10,25 +10,21 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** Minimum wait between two resends of one challenge, in ms. */
 export const OTP_RESEND_COOLDOWN_MS = 30_000;
 
-export const emailSchema = z
-  .string()
+export const emailSchema = text()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid email address' }));
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
-export const fullNameSchema = z
-  .string()
+export const fullNameSchema = text()
   .trim()
   .min(2, 'Enter your full name')
   .max(100, 'Name must be at most 100 characters');
 
-export const phoneSchema = z
-  .string()
+export const phoneSchema = text()
   .trim()
   .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number');
 
@@ -45,28 +41,33 @@ export type SignupBody = z.input<typeof signupBodySchema>;
 /** `POST /v1/auth/login` body. A correct password starts an OTP challenge (spec §1). */
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Enter your password').max(128),
+  password: text().min(1, 'Enter your password').max(128),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** An OTP challenge: a code was mailed to `email`; it expires at `expiresAt`. */
+/**
+ * An OTP challenge: a code was mailed to `email`; it expires at `expiresAt`. Sign-up and
+ * password-reset answers look the same whether or not the address has an account (issue #6).
+ */
 export const otpChallengeSchema = z.object({
   challengeId: uuid,
   email: z.string(),
-  purpose: z.enum(['signup', 'login']),
+  purpose: z.enum(['signup', 'login', 'password_reset']),
   expiresAt: isoDateTime,
   /** Earliest time a new code may be requested. */
   resendAvailableAt: isoDateTime,
 });
 export type OtpChallenge = z.infer<typeof otpChallengeSchema>;
 
+/** A 6-digit one-time code as typed (spaces around it are dropped). */
+export const otpCodeSchema = text()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+
 /** `POST /v1/auth/otp/verify` body. */
 export const otpVerifyBodySchema = z.object({
   challengeId: uuid,
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: otpCodeSchema,
 });
 export type OtpVerifyBody = z.infer<typeof otpVerifyBodySchema>;
 
@@ -91,6 +92,26 @@ export const logoutBodySchema = z.object({ refreshToken: z.string().min(1).optio
 export type LogoutBody = z.infer<typeof logoutBodySchema>;
 
 export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
+
+/**
+ * `POST /v1/auth/password/forgot` body. The answer is a `password_reset` challenge whether or
+ * not the address has an account; only an account's owner gets a code (issue #6).
+ */
+export const passwordForgotBodySchema = z.object({ email: emailSchema });
+export type PasswordForgotBody = z.infer<typeof passwordForgotBodySchema>;
+
+/**
+ * `POST /v1/auth/password/reset` body: the mailed code of a `password_reset` challenge and the
+ * new password. A reset ends every session of the account.
+ */
+export const passwordResetBodySchema = z.object({
+  challengeId: uuid,
+  code: otpCodeSchema,
+  password: passwordSchema,
+});
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+export const passwordResetResultSchema = z.object({ passwordReset: z.literal(true) });
 
 /** The signed-in user, `GET /v1/me`. */
 export const userSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, isoDateTime, moneySchema, pageQuerySchema, uuid } from './common';
+import { isoDate, isoDateTime, moneySchema, pageQuerySchema, text, uuid } from './common';
 
 export const categorySchema = z.object({
   id: uuid,
@@ -23,8 +23,8 @@ export const vendorSortSchema = z.enum(['recommended', 'distance', 'rating', 'pr
 /** `GET /v1/vendors` query. `lat`+`lng` together enable distance; `radiusKm` needs them. */
 export const vendorListQuerySchema = pageQuerySchema
   .extend({
-    category: z.string().trim().min(1).max(64).optional(),
-    q: z.string().trim().max(100).optional(),
+    category: text().trim().min(1).max(64).optional(),
+    q: text().trim().max(100).optional(),
     lat: z.coerce.number().min(-90).max(90).optional(),
     lng: z.coerce.number().min(-180).max(180).optional(),
     radiusKm: z.coerce.number().positive().max(20_000).optional(),

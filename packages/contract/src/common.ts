@@ -12,6 +12,28 @@ export const isoDate = z.iso.date();
 
 export const uuid = z.uuid();
 
+/** A UTF-16 surrogate that is not part of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Message of a text field that holds a NUL byte or a lone surrogate (issue #6). */
+export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL bytes or invalid characters';
+
+/**
+ * True when `s` can be stored as PostgreSQL `text`: no NUL byte and no lone UTF-16 surrogate
+ * (PostgreSQL refuses both, which used to surface as a 500).
+ */
+export function isStorableText(s: string): boolean {
+  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+}
+
+/**
+ * The one string schema for every text field a client sends (issue #6): a string PostgreSQL can
+ * store. A NUL byte or a lone surrogate fails with a 400 naming the field. Chain `.trim()`,
+ * `.min()`, `.max()` … on it as on `z.string()`.
+ */
+export const text = () =>
+  z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });
+
 /**
  * Money as integer minor units (cents for USD) plus an ISO 4217 currency code.
  * ARCHITECTURE §3: never floats.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminPaymentSchema } from './admin';
 import {
   loggedOutSchema,
   loginBodySchema,
@@ -6,6 +7,9 @@ import {
   otpChallengeSchema,
   otpResendBodySchema,
   otpVerifyBodySchema,
+  passwordForgotBodySchema,
+  passwordResetBodySchema,
+  passwordResetResultSchema,
   sessionSchema,
   signupBodySchema,
   updateMeBodySchema,
@@ -91,7 +95,19 @@ export const endpoints = {
     ...routes.logout,
     body: logoutBodySchema,
     response: loggedOutSchema,
-    summary: 'Revoke the refresh token family',
+    summary: 'Revoke the session (refresh token family) and its access tokens',
+  },
+  forgotPassword: {
+    ...routes.forgotPassword,
+    body: passwordForgotBodySchema,
+    response: otpChallengeSchema,
+    summary: 'Mail a password reset code (same answer whether or not the address has an account)',
+  },
+  resetPassword: {
+    ...routes.resetPassword,
+    body: passwordResetBodySchema,
+    response: passwordResetResultSchema,
+    summary: 'Set a new password with a mailed code; ends every session of the account',
   },
   getMe: {
     ...routes.getMe,
@@ -183,6 +199,12 @@ export const endpoints = {
     body: confirmPaymentBodySchema,
     response: paymentResultSchema,
     summary: 'Pay with a card (sandbox provider)',
+  },
+  getAdminPayment: {
+    ...routes.getAdminPayment,
+    params: idParamsSchema,
+    response: adminPaymentSchema,
+    summary: 'A payment with its provider events and ledger postings (admins only; 404 otherwise)',
   },
   listNotifications: {
     ...routes.listNotifications,

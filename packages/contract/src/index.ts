@@ -2,6 +2,7 @@ export * from './common';
 export * from './auth';
 export * from './catalogue';
 export * from './orders';
+export * from './admin';
 export * from './notifications';
 export * from './routes';
 export * from './session-guard';

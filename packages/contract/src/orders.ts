@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, moneySchema, pageQuerySchema, uuid } from './common';
+import { isoDateTime, moneySchema, pageQuerySchema, text, uuid } from './common';
 
 /** ARCHITECTURE §3 order states. */
 export const orderStatusSchema = z.enum([
@@ -21,8 +21,8 @@ export const BOOKING_FEE_BPS = 500;
 export const createOrderBodySchema = z.object({
   serviceId: uuid,
   startsAt: isoDateTime,
-  address: z.string().trim().min(5, 'Enter the address where the job is').max(300),
-  notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  address: text().trim().min(5, 'Enter the address where the job is').max(300),
+  notes: text().trim().max(1000, 'Notes must be at most 1000 characters').optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
@@ -57,7 +57,23 @@ export const orderEventSchema = z.object({
   note: z.string().nullable(),
 });
 
-export const paymentStatusSchema = z.enum(['requires_payment', 'succeeded', 'failed', 'refunded']);
+/**
+ * Payment states (issue #6 §3). Values are only ever appended (the pg enum is built from this
+ * list). `succeeded` is the legacy one-step charge and is never written by new code: a card is
+ * `authorized` at checkout, `captured` when the vendor accepts, `voided` on decline/cancel before
+ * capture, `refund_pending` until the provider confirms a refund, then `refunded`.
+ */
+export const paymentStatusSchema = z.enum([
+  'requires_payment',
+  'succeeded',
+  'failed',
+  'refunded',
+  'authorized',
+  'captured',
+  'voided',
+  'refund_pending',
+]);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 export const paymentSchema = z.object({
   id: uuid,
@@ -71,19 +87,46 @@ export const paymentSchema = z.object({
   /** True in sandbox mode: no real money moves (shown as "Test mode" in the UI). */
   testMode: z.boolean(),
   createdAt: isoDateTime,
+  /**
+   * Stripe only (`provider: 'stripe'`), in the answer of `POST /payments/initialize`: the
+   * PaymentIntent's client secret, which Stripe.js confirms in the browser. Null or absent for
+   * the sandbox and in every other answer.
+   */
+  clientSecret: z.string().nullable().optional(),
+  /** Stripe only, with `clientSecret`: the publishable key to load Stripe.js with. */
+  publishableKey: z.string().nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
 export const orderDetailSchema = orderSchema.extend({
   events: z.array(orderEventSchema),
   payment: paymentSchema.nullable(),
+  /**
+   * The 4-digit start-of-job code (issue #6 §5): shown only to the order's customer while the
+   * order is `accepted`, who gives it to the pro on arrival; null for everyone else and in every
+   * other state.
+   */
+  startCode: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
+  /**
+   * What the customer would get back if they cancelled now, by the refund policy (`/refund`):
+   * present for the customer while they may cancel a paid or accepted order; null when cancelling
+   * refunds nothing or is not allowed. Optional, so fixtures written before it stay valid.
+   */
+  cancelRefund: moneySchema.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** `POST /v1/orders/{id}/transitions` body. The server checks who may do what from which state. */
 export const orderTransitionBodySchema = z.object({
   action: z.enum(['accept', 'decline', 'start', 'complete', 'cancel']),
-  reason: z.string().trim().max(500).optional(),
+  reason: text().trim().max(500).optional(),
+  /** The customer's 4-digit start-of-job code; required for `start`, ignored otherwise. */
+  startCode: text()
+    .regex(/^\d{4}$/, 'Enter the 4-digit code from the customer')
+    .optional(),
 });
 export type OrderTransitionBody = z.infer<typeof orderTransitionBodySchema>;
 
@@ -94,24 +137,28 @@ export type InitializePaymentBody = z.infer<typeof initializePaymentBodySchema>;
 const currentYear = new Date().getUTCFullYear();
 
 /**
- * `POST /v1/payments/{id}/confirm` body for the sandbox provider only: test cards
- * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. Never sent in stripe mode.
+ * `POST /v1/payments/{id}/confirm` body. `card` is for the sandbox provider only (test cards
+ * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined); without it the sandbox answers
+ * 400 "Enter your card details". With Stripe the body is `{}`: Stripe.js has already confirmed
+ * the card in the browser, and card numbers never reach our server.
  */
 export const confirmPaymentBodySchema = z.object({
-  card: z.object({
-    number: z
-      .string()
-      .transform((s) => s.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
-    expMonth: z.coerce.number().int().min(1, 'Invalid month').max(12, 'Invalid month'),
-    expYear: z.coerce
-      .number()
-      .int()
-      .min(currentYear, 'Card has expired')
-      .max(currentYear + 25, 'Invalid year'),
-    cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
-    name: z.string().trim().min(2, 'Enter the name on the card').max(100),
-  }),
+  card: z
+    .object({
+      number: z
+        .string()
+        .transform((s) => s.replace(/[\s-]/g, ''))
+        .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
+      expMonth: z.coerce.number().int().min(1, 'Invalid month').max(12, 'Invalid month'),
+      expYear: z.coerce
+        .number()
+        .int()
+        .min(currentYear, 'Card has expired')
+        .max(currentYear + 25, 'Invalid year'),
+      cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+      name: text().trim().min(2, 'Enter the name on the card').max(100),
+    })
+    .optional(),
 });
 export type ConfirmPaymentBody = z.input<typeof confirmPaymentBodySchema>;
 

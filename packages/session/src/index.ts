@@ -2,6 +2,7 @@ export type { Role, Session } from '@vetted/contract';
 export {
   COOKIE_MARGIN_MS,
   DEFAULT_COOKIE_MAX_AGE_S,
+  REFRESH_LOCK_NAME,
   REFRESH_THRESHOLD_MS,
   SESSION_COOKIE,
   SESSION_ERRORS,
@@ -22,6 +23,7 @@ export {
 export { buildLink, type BuildLinkOptions, type LinkQuery, type LinkQueryValue } from './links';
 export {
   createSessionManager,
+  type RefreshLocks,
   type SessionManager,
   type SessionManagerOptions,
 } from './manager';

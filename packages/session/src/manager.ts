@@ -1,5 +1,5 @@
 import { isSession, pickSession, type Session } from '@vetted/contract';
-import { REFRESH_THRESHOLD_MS } from './constants';
+import { REFRESH_LOCK_NAME, REFRESH_THRESHOLD_MS } from './constants';
 import {
   type CookieJar,
   clearSessionCookie,
@@ -8,6 +8,14 @@ import {
   serializeSessionCookie,
 } from './cookie';
 import { SessionError } from './session-error';
+
+/**
+ * The part of the Web Locks API the manager uses: `navigator.locks` in browsers (and Node ≥ 24).
+ * `request` runs `callback` once no other holder (in any tab of the origin) has the lock.
+ */
+export interface RefreshLocks {
+  request<T>(name: string, callback: (lock: unknown) => Promise<T>): Promise<T>;
+}
 
 /** Options of {@link createSessionManager}. */
 export interface SessionManagerOptions {
@@ -34,6 +42,14 @@ export interface SessionManagerOptions {
   jar?: CookieJar;
   /** Clock in ms since the epoch. @defaultValue `Date.now` */
   now?: () => number;
+  /**
+   * Serialises refreshes across tabs (issue #6): a tab refreshes only while it holds the lock
+   * {@link REFRESH_LOCK_NAME}, and first re-reads the cookie, so a session another tab just
+   * refreshed is used instead of refreshing its (rotated) token again. `null` turns this off:
+   * then only the in-tab guard applies, and the server's 30 s reuse grace keeps racing tabs
+   * signed in. @defaultValue `navigator.locks` when present, else `null`
+   */
+  locks?: RefreshLocks | null;
 }
 
 /** The object {@link createSessionManager} returns. */
@@ -47,7 +63,8 @@ export interface SessionManager {
   /**
    * The session, refreshed first when needed (spec §4): with `autoRefresh`, a session whose
    * access token expires in less than `thresholdMs` is refreshed, stored and returned.
-   * Concurrent calls share one in-flight refresh.
+   * Concurrent calls share one in-flight refresh; with `locks`, tabs take turns and reuse each
+   * other's refreshed session.
    *
    * @throws {SessionError} `notFound` ('Session not found') without a session;
    *   `refreshFailed` ('Session refresh failed', `cause` = the refresh error) after clearing the
@@ -82,6 +99,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const thresholdMs = options.thresholdMs ?? REFRESH_THRESHOLD_MS;
   const listeners = new Set<(session: Session | null) => void>();
   let inFlight: Promise<Session> | null = null;
+  const locks: RefreshLocks | null = options.locks !== undefined ? options.locks : defaultLocks();
 
   function notify(session: Session | null): void {
     for (const listener of [...listeners]) listener(session);
@@ -101,21 +119,39 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     notify(null);
   }
 
+  async function exchange(current: Session): Promise<Session> {
+    try {
+      const answer = await options.refresh(current.refreshToken);
+      // Spec §7 lists no role in the reset-token answer: keep the one we had.
+      const candidate: unknown = { role: current.role, ...answer };
+      if (!isSession(candidate)) throw new TypeError('The refresh answer is not a session');
+      const next = pickSession(candidate);
+      set(next);
+      return next;
+    } catch (cause) {
+      clear();
+      throw new SessionError('refreshFailed', { cause });
+    }
+  }
+
   function refreshFrom(current: Session): Promise<Session> {
     if (inFlight) return inFlight;
     const run = async (): Promise<Session> => {
-      try {
-        const answer = await options.refresh(current.refreshToken);
-        // Spec §7 lists no role in the reset-token answer: keep the one we had.
-        const candidate: unknown = { role: current.role, ...answer };
-        if (!isSession(candidate)) throw new TypeError('The refresh answer is not a session');
-        const next = pickSession(candidate);
-        set(next);
-        return next;
-      } catch (cause) {
-        clear();
-        throw new SessionError('refreshFailed', { cause });
-      }
+      if (!locks) return exchange(current);
+      return locks.request(REFRESH_LOCK_NAME, async () => {
+        // While we waited, another tab may have refreshed (the cookie holds a newer refresh
+        // token: use its session) or logged out (no cookie: nothing to refresh).
+        const latest = get();
+        if (!latest) {
+          clear();
+          throw new SessionError('notFound');
+        }
+        if (latest.refreshToken !== current.refreshToken) {
+          notify(latest);
+          return latest;
+        }
+        return exchange(latest);
+      });
     };
     inFlight = run().finally(() => {
       inFlight = null;
@@ -153,4 +189,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   return { get, set, clear, getValidSession, refresh, subscribe };
+}
+
+/** `navigator.locks` when this runtime has the Web Locks API, else null. */
+function defaultLocks(): RefreshLocks | null {
+  const nav = (globalThis as { navigator?: { locks?: RefreshLocks } }).navigator;
+  return nav?.locks && typeof nav.locks.request === 'function' ? nav.locks : null;
 }

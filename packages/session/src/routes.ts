@@ -15,6 +15,8 @@ export const ROUTES = {
   userAgreement: '/user-agreement',
   login: '/auth/login',
   signup: '/auth/signup',
+  /** Password reset by mailed code (issue #6), linked from the login page. */
+  forgotPassword: '/auth/forgot-password',
   /** Named public, no page registered (spec §2). */
   otpVerification: '/auth/otp-verification',
   /** Search target of the site metadata, query `q` (spec §2). */
@@ -70,6 +72,7 @@ export const PUBLIC_PATHS: readonly string[] = Object.freeze([
   ROUTES.userAgreement,
   ROUTES.login,
   ROUTES.signup,
+  ROUTES.forgotPassword,
   ROUTES.otpVerification,
   ROUTES.search,
 ]);

@@ -38,7 +38,10 @@ const EXPECTED: Record<Area, Record<Role | 'none', AccessDecision>> = {
   other: { none: toRoot, customer: allow, vendor: allow, admin: allow },
 };
 
-/** Every path of spec §2 with its area, written out by hand (not derived from ROUTES). */
+/**
+ * Every path of spec §2 with its area, written out by hand (not derived from ROUTES), plus
+ * `/auth/forgot-password` (issue #6).
+ */
 const SPEC_PATHS: Array<[string, Area]> = [
   ['/', 'public'],
   ['/about', 'public'],
@@ -49,6 +52,7 @@ const SPEC_PATHS: Array<[string, Area]> = [
   ['/user-agreement', 'public'],
   ['/auth/login', 'public'],
   ['/auth/signup', 'public'],
+  ['/auth/forgot-password', 'public'],
   ['/auth/otp-verification', 'public'],
   ['/search', 'public'],
   ['/user', 'customer'],
@@ -143,7 +147,7 @@ describe('ROUTES and PUBLIC_PATHS', () => {
     for (const [path, area] of SPEC_PATHS) expect(pathArea(withId(path))).toBe(area);
   });
 
-  it('list the eleven public paths of spec §2', () => {
+  it('list the eleven public paths of spec §2 and the password reset page', () => {
     expect([...PUBLIC_PATHS].sort()).toEqual(
       SPEC_PATHS.filter(([, area]) => area === 'public')
         .map(([path]) => path)

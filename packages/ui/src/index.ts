@@ -38,6 +38,7 @@ export * from './components/select';
 export * from './components/service-card';
 export * from './components/sheet';
 export * from './components/skeleton';
+export * from './components/skip-link';
 export * from './components/slot-picker';
 export * from './components/spinner';
 export * from './components/stat-card';

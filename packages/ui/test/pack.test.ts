@@ -1,7 +1,7 @@
 /**
  * Packaging smoke test: what `pnpm pack` ships must work in a fresh app outside the workspace.
  *
- * 1. builds and packs @vetted/ui (publishConfig exports → dist);
+ * 1. builds (turbo, cached) and packs @vetted/ui (publishConfig exports → dist);
  * 2. installs the tarball + react + vite into a temp Vite app (npm, from the registry);
  * 3. builds the app, which imports `@vetted/ui`, `@vetted/ui/button` and `@vetted/ui/styles.css`;
  * 4. renders it in Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and checks Button styles
@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
+import { chromiumContextOptions, chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 
 const pkgDir = resolve(import.meta.dirname, '..');
 const uiPkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as {
@@ -58,7 +58,13 @@ const MIME: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  execFileSync('pnpm', ['run', 'build'], { cwd: pkgDir, stdio: 'inherit' });
+  // Through turbo: right after `pnpm test`'s own build of @vetted/ui this is a cache hit that
+  // restores dist/ (no second tsup + d.ts run); after a source change it builds again.
+  execFileSync(
+    join(pkgDir, '../../node_modules/.bin/turbo'),
+    ['run', 'build', '--filter=@vetted/ui', '--output-logs=errors-only'],
+    { cwd: pkgDir, stdio: 'inherit' },
+  );
   appDir = mkdtempSync(join(tmpdir(), 'vetted-ui-pack-'));
   execFileSync('pnpm', ['pack', '--pack-destination', appDir], { cwd: pkgDir, stdio: 'inherit' });
   const tarball = readdirSync(appDir).find((f) => f.endsWith('.tgz'));
@@ -83,10 +89,15 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>pack</title></head><body><div id="root"></div><script type="module" src="/main.js"></script></body></html>',
   );
   writeFileSync(join(appDir, 'main.js'), APP_JS);
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: appDir,
-    stdio: 'inherit',
-  });
+  // --prefer-offline: package data already in npm's cache is not fetched again.
+  execFileSync(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: appDir,
+      stdio: 'inherit',
+    },
+  );
   execFileSync(join(appDir, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: appDir,
     stdio: 'inherit',
@@ -118,7 +129,8 @@ describe('packed @vetted/ui', () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch(chromiumLaunchOptions);
     try {
-      const page = await browser.newPage();
+      // Reduced motion: the dialog and toast are checked settled, not mid-animation.
+      const page = await browser.newPage(chromiumContextOptions);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(url);
@@ -133,17 +145,17 @@ describe('packed @vetted/ui', () => {
       expect(style.px).toBe('20px');
 
       await page.getByRole('button', { name: 'Open dialog' }).click();
-      await expect(page.getByRole('dialog', { name: 'Packed dialog' }).isVisible()).resolves.toBe(
-        true,
-      );
-      const radius = await page
-        .getByRole('dialog')
-        .evaluate((el) => getComputedStyle(el).borderTopLeftRadius);
+      // Wait on states (Playwright's locator waits), never on time: open, then closed again.
+      const dialog = page.getByRole('dialog', { name: 'Packed dialog' });
+      await dialog.waitFor({ state: 'visible' });
+      await expect(dialog.getAttribute('data-state')).resolves.toBe('open');
+      const radius = await dialog.evaluate((el) => getComputedStyle(el).borderTopLeftRadius);
       expect(radius).toBe('18px');
       await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
 
       await page.getByRole('button', { name: 'Toast' }).click();
-      await page.getByText('Saved from the tarball').waitFor();
+      await page.getByText('Saved from the tarball').waitFor({ state: 'visible' });
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

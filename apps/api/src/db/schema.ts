@@ -36,7 +36,12 @@ const createdAt = () => ts('created_at').notNull().defaultNow();
 
 export const roleEnum = pgEnum('role', values(roleSchema));
 export const userStatusEnum = pgEnum('user_status', ['active', 'suspended']);
-export const otpPurposeEnum = pgEnum('otp_purpose', ['signup', 'login', 'email_change']);
+export const otpPurposeEnum = pgEnum('otp_purpose', [
+  'signup',
+  'login',
+  'email_change',
+  'password_reset',
+]);
 export const vettingStatusEnum = pgEnum('vetting_status', values(vettingStatusSchema));
 export const orderStatusEnum = pgEnum('order_status', values(orderStatusSchema));
 export const paymentStatusEnum = pgEnum('payment_status', values(paymentStatusSchema));
@@ -91,6 +96,54 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
+
+/**
+ * A signed-in session (issue #6): one per verified code. Its id is the refresh-token family
+ * (`refresh_tokens.family_id`) and the `sid` claim of its access tokens, so revoking it (logout,
+ * refresh-token reuse, password reset) stops both at once.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * One wrong one-time code (issue #6): the per-address limit (10 an hour across every challenge
+ * of the address) counts these rows. Keyed by address, so unknown addresses count alike.
+ */
+export const otpFailures = pgTable(
+  'otp_failures',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    challengeId: uuid('challenge_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_failures_email_idx').on(t.email, t.createdAt)],
+);
+
+/**
+ * A challenge whose code was never sent (issue #6): the answer to a sign-up with a taken address
+ * or a password reset for an unknown one. It behaves like a real challenge (attempts, expiry,
+ * resend cooldown) but never verifies, so answers do not tell whether an address has an account.
+ */
+export const otpDecoys = pgTable('otp_decoys', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  purpose: otpPurposeEnum('purpose').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  lastSentAt: ts('last_sent_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+});
 
 export const categories = pgTable('categories', {
   id: uuid('id').primaryKey(),
@@ -218,6 +271,16 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Holds the slot until then while unpaid; an unpaid order past it no longer blocks the slot. */
     holdExpiresAt: ts('hold_expires_at'),
+    /**
+     * The 4-digit start-of-job code, set on accept (issue #6 §5). Stored in plain text on
+     * purpose: the customer's order page must show it, and hashing 10 000 possible values
+     * protects nothing; guessing is limited by `startCodeFailures` instead.
+     */
+    startCode: text('start_code'),
+    /** Wrong start codes entered since the last lock-out (see domains/orders/policy.ts). */
+    startCodeFailures: integer('start_code_failures').notNull().default(0),
+    /** After too many wrong start codes, `start` is refused until then. */
+    startCodeLockedUntil: ts('start_code_locked_until'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -261,11 +324,118 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     cardLast4: text('card_last4'),
     failureMessage: text('failure_message'),
+    /**
+     * The provider idempotency key of the current authorisation attempt,
+     * `payment:<id>:authorize:<attempt>`: stored (and committed) BEFORE the provider is called,
+     * so a repeated or concurrent confirm reaches the provider with the same key (issue #6 §3).
+     */
     idempotencyKey: text('idempotency_key'),
+    /** Authorisation attempt, from 1; a new attempt (a new provider key) starts only after a decline. */
+    attempt: integer('attempt').notNull().default(1),
+    authorizedAt: ts('authorized_at'),
+    /** Set when the provider confirmed the capture of `amount`. */
+    capturedAt: ts('captured_at'),
+    /** Set when the provider confirmed the void of the authorisation. */
+    voidedAt: ts('voided_at'),
+    /** Minor units the provider confirmed as refunded. */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** Refunds requested so far (numbers the refund jobs: `payment:<id>:refund:<n>`). */
+    refundCount: integer('refund_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('payments_order_idx').on(t.orderId)],
+);
+
+/**
+ * The sandbox provider's fake bank (issue #6 §3): what the "card network" did, in our database
+ * so it survives a crash of the API process. A repeated idempotency key of one operation type
+ * returns the first row: money never moves twice. No foreign keys: it stands for an external
+ * system that knows our payment id only as metadata.
+ */
+export const sandboxBankEvents = pgTable(
+  'sandbox_bank_events',
+  {
+    id: uuid('id').primaryKey(),
+    /** The charge (authorisation) reference, `sbx_ch_…`; refunds carry their charge's ref. */
+    ref: text('ref').notNull(),
+    paymentId: uuid('payment_id'),
+    /** `authorization` | `capture` | `void` | `refund` | `payout`. */
+    type: text('type').notNull(),
+    /** `succeeded` or `declined` (authorisations only). */
+    status: text('status').notNull().default('succeeded'),
+    /** Minor units. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    last4: text('last4'),
+    /** Decline code (`card_declined`, `insufficient_funds`) of a declined authorisation. */
+    declineCode: text('decline_code'),
+    /** Test-card behaviour of the charge, e.g. `refund_fails`. */
+    behaviour: text('behaviour'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_bank_events_type_key_uq').on(t.type, t.idempotencyKey),
+    index('sandbox_bank_events_ref_idx').on(t.ref),
+    index('sandbox_bank_events_payment_idx').on(t.paymentId),
+    index('sandbox_bank_events_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Double-entry ledger (issue #6 §3): every money movement of an order as postings whose amounts
+ * (minor units, signed: debit +, credit −) sum to zero per order and currency. Accounts:
+ * `customer_card`, `platform_fee`, `vendor_payable`, `refunds`, `payouts`, `platform_clearing`.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    account: text('account').notNull(),
+    /** Minor units; debit positive, credit negative. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** `charge` | `platform_fee` | `vendor_payable` | `refund` | `payout`. */
+    kind: text('kind').notNull(),
+    /** Unique per posting line: a redelivered posting set inserts nothing. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_order_idx').on(t.orderId),
+    index('ledger_entries_payment_idx').on(t.paymentId),
+  ],
+);
+
+/**
+ * Responses of requests sent with an `Idempotency-Key` header, per user and key (issue #6 §3):
+ * a replay with the same body gets the first response; another body with the key gets 422.
+ */
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The operation, e.g. `payments.confirm`. */
+    scope: text('scope').notNull(),
+    /** SHA-256 hex of the operation and its request body. */
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is in flight. */
+    statusCode: integer('status_code'),
+    /** `{ data }` of a success or `{ error }` of a refusal. */
+    response: jsonb('response'),
+    /** When the in-flight request took the key; a stale lock may be taken over. */
+    lockedAt: ts('locked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
 export const reviews = pgTable('reviews', {
@@ -302,19 +472,40 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Mail jobs, retried until delivered (ARCHITECTURE §3). */
+/**
+ * The transactional outbox (ARCHITECTURE §1a): every side effect of a state change (mail,
+ * notification, realtime event, capture, void, refund, ledger posting…) is a row written in the
+ * same transaction as the change, then delivered by `src/outbox/worker.ts`.
+ */
 export const outbox = pgTable(
   'outbox',
   {
+    /** UUIDv7; also the id of what the delivery creates where it creates a row (a notification). */
     id: uuid('id').primaryKey(),
+    /** Handler name, e.g. `mail`, `notification`, `realtime`, `payment.capture`. */
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
+    /**
+     * Unique per side effect: a second enqueue with the same key is a no-op, and the handler
+     * passes it on (e.g. as the provider's idempotency key), so a redelivery changes nothing.
+     */
+    idempotencyKey: text('idempotency_key').unique(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Not before this time (the next retry, after backoff). */
+    dueAt: ts('due_at').notNull().defaultNow(),
+    /** Set by the worker that claimed the row; a claim older than the lease may be taken over. */
+    claimedAt: ts('claimed_at'),
+    claimedBy: text('claimed_by'),
     deliveredAt: ts('delivered_at'),
+    /** Gave up after the last attempt; left for a person to look at. */
+    failedAt: ts('failed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_pending_idx').on(t.deliveredAt)],
+  (t) => [
+    index('outbox_pending_idx').on(t.deliveredAt),
+    index('outbox_due_idx').on(t.dueAt).where(sql`delivered_at is null and failed_at is null`),
+  ],
 );
 
 /** Key/value facts about the database itself, e.g. the seed version applied. */
@@ -334,4 +525,23 @@ export const vendorCategories = pgTable(
       .references(() => categories.id),
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.categoryId] })],
+);
+
+/**
+ * Payment-provider webhook events already handled (issue #6 §3): Stripe delivers at least once
+ * and may replay, so `POST /v1/payments/webhooks/stripe` inserts the event id in the same
+ * transaction as its effect; a replay finds the row and changes nothing.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    /** `stripe`. */
+    provider: text('provider').notNull(),
+    /** The provider's event id, e.g. `evt_…`. */
+    eventId: text('event_id').notNull(),
+    /** The event type, e.g. `payment_intent.amount_capturable_updated`. */
+    type: text('type').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

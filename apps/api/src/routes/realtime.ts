@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import { AppError } from '../lib/errors';
 
 /**
@@ -12,6 +13,32 @@ export const REALTIME_PROTOCOL = 'vetted.bearer';
 export const CLOSE_UNAUTHORIZED = 4401;
 /** Server pings every 30 s so proxies keep idle connections open and dead peers are noticed. */
 const PING_INTERVAL_MS = 30_000;
+
+/**
+ * Whether a WebSocket upgrade from a browser page at `origin` may proceed (issue #6: a page on
+ * another site must not open a user's socket). Allowed: no `Origin` at all (not a browser:
+ * servers, CLIs, tests), `PUBLIC_URL`'s origin, each of `ALLOWED_ORIGINS`, and a page served by
+ * this very host (`Origin` host = `Host` header, as gorilla/websocket's default check), so
+ * http://127.0.0.1:3000 works as well as http://localhost:3000. Anything else, `null` included,
+ * is refused.
+ */
+export function isAllowedOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  config: Pick<Config, 'publicUrl' | 'allowedOrigins'>,
+): boolean {
+  if (origin === undefined) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.origin === 'null') return false;
+  if (parsed.origin === new URL(config.publicUrl).origin) return true;
+  if (config.allowedOrigins.includes(parsed.origin)) return true;
+  return host !== undefined && parsed.host.toLowerCase() === host.toLowerCase();
+}
 
 /** The access token offered after REALTIME_PROTOCOL in `Sec-WebSocket-Protocol`, if any. */
 function tokenFromProtocols(header: string | string[] | undefined): string | null {
@@ -28,7 +55,9 @@ function tokenFromProtocols(header: string | string[] | undefined): string | nul
  * `{ type: 'ready' }`, then `{ type: 'notification', data: Notification }` as they are created.
  * Events travel over `app.events` (channel `user:<id>`), in-process or through Redis, so a user
  * connected to any API instance hears about work done on another. Client frames are ignored.
- * Without a valid access token the socket is closed with 4401 and the spec §8 message.
+ * Without a valid access token the socket is closed with 4401 and the spec §8 message; an
+ * upgrade from a foreign browser origin is refused with 403 before it happens
+ * ({@link isAllowedOrigin}).
  */
 export default async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(websocket, {
@@ -45,7 +74,19 @@ export default async function realtimeRoutes(app: FastifyInstance): Promise<void
     },
   });
 
-  app.get('/v1/ws', { websocket: true, schema: { hide: true } }, async (socket, request) => {
+  // Runs before the upgrade: a refused origin gets a plain 403 and never a socket.
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (isAllowedOrigin(origin, request.headers.host, app.config)) return;
+    request.log.info({ origin }, 'websocket upgrade from a foreign origin refused');
+    return reply.code(403).send({
+      ok: false,
+      error: { message: 'This origin may not open the live connection', code: 'forbidden_origin' },
+    });
+  };
+
+  const route = { websocket: true, schema: { hide: true }, onRequest: checkOrigin } as const;
+  app.get('/v1/ws', route, async (socket, request) => {
     let userId: string;
     try {
       const token = tokenFromProtocols(request.headers['sec-websocket-protocol']);

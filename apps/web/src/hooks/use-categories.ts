@@ -1,7 +1,9 @@
-import type { Category } from '@vetted/contract';
 import useSWR from 'swr';
+import { endpointKey, type KeyData } from '../lib/keys';
 
 /** `GET /v1/categories` — every service category (public). */
 export function useCategories() {
-  return useSWR<Category[]>(['/categories'], { revalidateOnFocus: false });
+  return useSWR<KeyData<'listCategories'>>(endpointKey('listCategories'), {
+    revalidateOnFocus: false,
+  });
 }

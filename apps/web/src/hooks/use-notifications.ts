@@ -1,18 +1,22 @@
-import type { NotificationPage } from '@vetted/contract';
 import useSWR, { useSWRConfig } from 'swr';
+import { endpointKey, isEndpointKey, type KeyData } from '../lib/keys';
 import { api } from '../lib/vetted-api';
 
 /** `GET /v1/notifications` — a page of notifications plus the unread count. */
 export function useNotifications(page = 1, pageSize = 10, enabled = true) {
-  return useSWR<NotificationPage>(enabled ? ['/notifications', { page, pageSize }] : null, {
-    keepPreviousData: true,
-  });
+  return useSWR<KeyData<'listNotifications'>>(
+    enabled ? endpointKey('listNotifications', { query: { page, pageSize } }) : null,
+    { keepPreviousData: true },
+  );
 }
 
-/** Unread count for the nav badge (first page only, refreshed every minute). */
+/**
+ * Unread count for the nav badge (first page only). Pushed notifications revalidate it at once
+ * (hooks/use-realtime.ts); the minute poll is the fallback while the socket is down.
+ */
 export function useUnreadCount(enabled = true) {
-  const { data } = useSWR<NotificationPage>(
-    enabled ? ['/notifications', { page: 1, pageSize: 1 }] : null,
+  const { data } = useSWR<KeyData<'listNotifications'>>(
+    enabled ? endpointKey('listNotifications', { query: { page: 1, pageSize: 1 } }) : null,
     { refreshInterval: 60_000 },
   );
   return data?.unreadCount ?? 0;
@@ -21,7 +25,7 @@ export function useUnreadCount(enabled = true) {
 /** Mark-read actions; every cached notifications page (and the nav badge) is revalidated. */
 export function useNotificationActions() {
   const { mutate } = useSWRConfig();
-  const revalidate = () => mutate((key) => Array.isArray(key) && key[0] === '/notifications');
+  const revalidate = () => mutate(isEndpointKey('listNotifications'));
   return {
     markRead: async (id: string) => {
       await api.notifications.markRead(id);

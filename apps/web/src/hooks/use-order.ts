@@ -1,8 +1,7 @@
-import { buildPath } from '@vetted/api-client';
-import { endpoints, type OrderDetail } from '@vetted/contract';
 import useSWR from 'swr';
+import { endpointKey, type KeyData } from '../lib/keys';
 
-/** `GET /v1/orders/:id` — one order with its events and payment. */
+/** `GET /v1/orders/:id` — one order with its events and payment (revalidated live on changes). */
 export function useOrder(id: string | null | undefined) {
-  return useSWR<OrderDetail>(id ? [buildPath(endpoints.getOrder.path, { id })] : null);
+  return useSWR<KeyData<'getOrder'>>(id ? endpointKey('getOrder', { params: { id } }) : null);
 }

@@ -1,67 +1,131 @@
-import type { Notification } from '@vetted/contract';
+import type { Notification, OrderStatus } from '@vetted/contract';
 import { toast } from '@vetted/ui';
-import * as React from 'react';
+import ReconnectingWebSocket from 'partysocket/ws';
 import { useSWRConfig } from 'swr';
+import useSWRSubscription from 'swr/subscription';
 import { sessionManager } from '../lib/api';
+import { isEndpointKey } from '../lib/keys';
 
 /** Subprotocol that carries the access token (apps/api src/routes/realtime.ts). */
-const REALTIME_PROTOCOL = 'vetted.bearer';
-/**
- * Wait before reconnecting a dropped socket (ms). A constant: one socket per tab, and the
- * notification list still revalidates on focus, so a slow reconnect loses nothing.
- */
-const RECONNECT_DELAY_MS = 5_000;
-
-type Frame = { type: 'ready' } | { type: 'notification'; data: Notification };
+export const REALTIME_PROTOCOL = 'vetted.bearer';
 
 /**
- * Live notifications for the signed-in area: keeps one WebSocket to `/v1/ws` open while
- * `enabled`, and for each pushed notification revalidates every cached notifications page (and
- * so the nav badge) and shows it as a toast. Reconnects after a drop while the session is valid.
+ * Reconnection of a dropped socket, done by partysocket's ReconnectingWebSocket: exponential
+ * backoff from 1 s, ×2 per failed attempt, capped at 30 s; a connection counts as healthy (and
+ * the backoff resets) after 5 s open. Each attempt asks the session for a valid access token,
+ * so a reconnect after the token expired (or the server closed with 4401) carries a fresh one.
  */
-export function useRealtimeNotifications(enabled: boolean): void {
-  const { mutate } = useSWRConfig();
-  React.useEffect(() => {
-    if (!enabled || typeof WebSocket === 'undefined') return;
-    let socket: WebSocket | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
+export const RECONNECT_OPTIONS = {
+  minReconnectionDelay: 1_000,
+  reconnectionDelayGrowFactor: 2,
+  maxReconnectionDelay: 30_000,
+  minUptime: 5_000,
+  connectionTimeout: 10_000,
+} as const;
 
-    const open = async () => {
-      let token: string;
-      try {
-        token = (await sessionManager.getValidSession()).accessToken;
-      } catch {
-        return; // Signed out: the route guard takes over.
+/** How many notification ids are remembered to drop a second delivery of the same one. */
+const SEEN_LIMIT = 200;
+
+/**
+ * Frames the server sends on `/v1/ws` (issue #6 core: realtime event names): `ready` once the
+ * subscription is live, each new notification, and `{ type: 'order' }` to both the customer and
+ * the vendor on every order or payment status change.
+ */
+export type RealtimeFrame =
+  | { type: 'ready' }
+  | { type: 'notification'; data: Notification }
+  | { type: 'order'; data: { id: string; status: OrderStatus } };
+
+/** What a frame may do to the page: revalidate cached keys and show a toast. */
+export interface FrameEffects {
+  /** SWR's `mutate(filter)`: revalidates every cached key the filter accepts. */
+  revalidate: (filter: (key: unknown) => boolean) => void;
+  /** Shows one notification as a toast. */
+  notify: (notification: Notification) => void;
+}
+
+/**
+ * Returns the handler of one socket's frames (raw JSON text):
+ * - `notification`: revalidates every notifications page (list and nav badge) and shows the
+ *   notification as a toast — once per notification id, however often it is delivered (the
+ *   outbox delivers at least once);
+ * - `order`: revalidates that order's detail and every order list (history, dashboards);
+ * - `ready` (each connect, including reconnects): revalidates orders and notifications, so a
+ *   change made while the socket was down or still connecting is not missed.
+ * Frames that are not JSON or of an unknown type are ignored.
+ */
+export function createFrameHandler(effects: FrameEffects): (raw: unknown) => void {
+  const seen = new Set<string>();
+  return (raw) => {
+    let frame: RealtimeFrame;
+    try {
+      frame = JSON.parse(String(raw)) as RealtimeFrame;
+    } catch {
+      return;
+    }
+    switch (frame?.type) {
+      case 'ready':
+        effects.revalidate(isEndpointKey('getOrder'));
+        effects.revalidate(isEndpointKey('listOrders'));
+        effects.revalidate(isEndpointKey('listNotifications'));
+        break;
+      case 'notification': {
+        effects.revalidate(isEndpointKey('listNotifications'));
+        const id = frame.data?.id;
+        if (!id || seen.has(id)) break;
+        seen.add(id);
+        if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as string);
+        effects.notify(frame.data);
+        break;
       }
-      if (stopped) return;
-      const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-      socket = new WebSocket(`${scheme}://${window.location.host}/v1/ws`, [
-        REALTIME_PROTOCOL,
-        token,
-      ]);
-      socket.onmessage = (event) => {
-        let frame: Frame;
-        try {
-          frame = JSON.parse(String(event.data)) as Frame;
-        } catch {
-          return;
-        }
-        if (frame.type !== 'notification') return;
-        void mutate((key) => Array.isArray(key) && key[0] === '/notifications');
-        toast.info(frame.data.title, { description: frame.data.body });
-      };
-      socket.onclose = () => {
-        socket = null;
-        if (!stopped) timer = setTimeout(open, RECONNECT_DELAY_MS);
-      };
-    };
+      case 'order':
+        if (typeof frame.data?.id !== 'string') break;
+        effects.revalidate(isEndpointKey('getOrder', { id: frame.data.id }));
+        effects.revalidate(isEndpointKey('listOrders'));
+        break;
+      default:
+        break;
+    }
+  };
+}
 
-    void open();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      socket?.close();
-    };
-  }, [enabled, mutate]);
+/** `ws(s)://<this host>/v1/ws`. */
+function socketUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/v1/ws`;
+}
+
+/**
+ * The app's one live connection (STYLE.md "App": one `useSWRSubscription` on the socket that
+ * revalidates affected keys). Mounted once at the root while someone is signed in
+ * (`userId`: a new person means a new socket); unmounting closes it. See
+ * {@link createFrameHandler} for what each frame does.
+ */
+export function useRealtime(userId: string | null): void {
+  const { mutate } = useSWRConfig();
+  useSWRSubscription(userId && typeof WebSocket !== 'undefined' ? ['/v1/ws', userId] : null, () => {
+    const handle = createFrameHandler({
+      revalidate: (filter) => void mutate(filter),
+      notify: (n) =>
+        toast.info(n.title, {
+          // Same id → sonner updates the toast in place instead of stacking a second one.
+          id: `notification:${n.id}`,
+          description: n.body,
+        }),
+    });
+    const socket = new ReconnectingWebSocket(
+      socketUrl,
+      // Asked again on every (re)connect: a fresh token, refreshed by the session if needed.
+      async () => [REALTIME_PROTOCOL, (await sessionManager.getValidSession()).accessToken],
+      RECONNECT_OPTIONS,
+    );
+    socket.addEventListener('message', (event) => handle(event.data));
+    return () => socket.close();
+  });
+}
+
+/** Renders nothing; keeps {@link useRealtime} for `userId` (lazy-loaded by the app root). */
+export function RealtimeSubscription({ userId }: { userId: string }) {
+  useRealtime(userId);
+  return null;
 }

@@ -1,13 +1,14 @@
-import { buildPath } from '@vetted/api-client';
-import { endpoints, type GalleryImage, type ServiceDetail } from '@vetted/contract';
 import useSWR from 'swr';
+import { endpointKey, type KeyData } from '../lib/keys';
 
 /** `GET /v1/services/:id` — one service with its vendor. */
 export function useService(id: string | null | undefined) {
-  return useSWR<ServiceDetail>(id ? [buildPath(endpoints.getService.path, { id })] : null);
+  return useSWR<KeyData<'getService'>>(id ? endpointKey('getService', { params: { id } }) : null);
 }
 
 /** `GET /v1/services/:id/gallery` — the service's photos. */
 export function useServiceGallery(id: string | null | undefined) {
-  return useSWR<GalleryImage[]>(id ? [buildPath(endpoints.getServiceGallery.path, { id })] : null);
+  return useSWR<KeyData<'getServiceGallery'>>(
+    id ? endpointKey('getServiceGallery', { params: { id } }) : null,
+  );
 }

@@ -1,6 +1,5 @@
-import { buildPath } from '@vetted/api-client';
-import { endpoints, type Slots } from '@vetted/contract';
 import useSWR from 'swr';
+import { endpointKey, type KeyData } from '../lib/keys';
 
 /** Days shown per page of the slot picker. */
 export const SLOT_DAYS = 7;
@@ -9,8 +8,8 @@ export const SLOT_DAYS = 7;
 export function useSlots(serviceId: string | null | undefined, from?: string) {
   const query: Record<string, unknown> = { days: SLOT_DAYS };
   if (from) query.from = from;
-  return useSWR<Slots>(
-    serviceId ? [buildPath(endpoints.getServiceSlots.path, { id: serviceId }), query] : null,
+  return useSWR<KeyData<'getServiceSlots'>>(
+    serviceId ? endpointKey('getServiceSlots', { params: { id: serviceId }, query }) : null,
     { keepPreviousData: true },
   );
 }

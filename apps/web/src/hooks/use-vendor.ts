@@ -1,13 +1,14 @@
-import { buildPath } from '@vetted/api-client';
-import { endpoints, type Service, type VendorDetail } from '@vetted/contract';
 import useSWR from 'swr';
+import { endpointKey, type KeyData } from '../lib/keys';
 
 /** `GET /v1/vendors/:id` — one approved vendor. */
 export function useVendor(id: string | null | undefined) {
-  return useSWR<VendorDetail>(id ? [buildPath(endpoints.getVendor.path, { id })] : null);
+  return useSWR<KeyData<'getVendor'>>(id ? endpointKey('getVendor', { params: { id } }) : null);
 }
 
 /** `GET /v1/vendors/:id/services` — the vendor's active services. */
 export function useVendorServices(id: string | null | undefined) {
-  return useSWR<Service[]>(id ? [buildPath(endpoints.listVendorServices.path, { id })] : null);
+  return useSWR<KeyData<'listVendorServices'>>(
+    id ? endpointKey('listVendorServices', { params: { id } }) : null,
+  );
 }

@@ -1,11 +1,13 @@
-import type { Paged, VendorListQuery, VendorSummary } from '@vetted/contract';
+import type { VendorListQuery } from '@vetted/contract';
 import useSWR from 'swr';
+import { endpointKey, type KeyData } from '../lib/keys';
 
 /** `GET /v1/vendors` — a page of approved vendors. Pass null to skip fetching. */
 export function useVendors(query: VendorListQuery | null) {
-  return useSWR<Paged<VendorSummary>>(query ? ['/vendors', clean(query)] : null, {
-    keepPreviousData: true,
-  });
+  return useSWR<KeyData<'listVendors'>>(
+    query ? endpointKey('listVendors', { query: clean(query) }) : null,
+    { keepPreviousData: true },
+  );
 }
 
 function clean(query: VendorListQuery): Record<string, unknown> {

@@ -32,7 +32,6 @@ import { Brand } from '../components/brand';
 import { LogoutDialog } from '../components/logout-dialog';
 import { useMe } from '../hooks/use-me';
 import { useUnreadCount } from '../hooks/use-notifications';
-import { useRealtimeNotifications } from '../hooks/use-realtime';
 
 export type Area = 'user' | 'vendor' | 'admin';
 
@@ -82,7 +81,6 @@ function isActive(location: string, item: NavDef) {
 export function AppLayout({ area, children }: { area: Area; children: React.ReactNode }) {
   const [location] = useLocation();
   const unread = useUnreadCount(area !== 'admin');
-  useRealtimeNotifications(area !== 'admin');
   const { data: me } = useMe();
   const [logoutOpen, setLogoutOpen] = React.useState(false);
 

@@ -1,4 +1,4 @@
-import { ThemeToggle } from '@vetted/ui';
+import { SkipLink, ThemeToggle } from '@vetted/ui';
 import { BadgeCheck, CalendarCheck, ShieldCheck } from 'lucide-react';
 import type * as React from 'react';
 import { Brand } from '../components/brand';
@@ -7,7 +7,9 @@ import { Brand } from '../components/brand';
 export function AuthLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="grid min-h-dvh bg-surface text-fg lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <aside className="relative hidden flex-col justify-between overflow-hidden bg-primary-900 p-10 text-primary-50 lg:flex">
+      <SkipLink />
+      {/* On the blue panel the usual ring (#135FE1, 2.56:1 on primary-900) is replaced by white (14:1). */}
+      <aside className="relative hidden flex-col justify-between overflow-hidden bg-primary-900 p-10 text-primary-50 [--color-ring:#fff] lg:flex">
         <div
           aria-hidden="true"
           className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-primary-500/40 blur-3xl"

@@ -1,4 +1,4 @@
-import { Button, Container, ThemeToggle } from '@vetted/ui';
+import { Button, Container, SkipLink, ThemeToggle, useFocusNotObscured } from '@vetted/ui';
 import { Menu } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
@@ -31,6 +31,8 @@ export function PublicLayout({ children }: { children: React.ReactNode }) {
   const [menuOpen, setMenuOpen] = React.useState(false);
   const [menuLoaded, setMenuLoaded] = React.useState(false);
   const menuButton = React.useRef<HTMLButtonElement>(null);
+  // Shift+Tab must not leave a focused element under the sticky header.
+  useFocusNotObscured();
 
   const account = role ? (
     <Button asChild size="sm">
@@ -49,13 +51,11 @@ export function PublicLayout({ children }: { children: React.ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col bg-surface text-fg">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-pill bg-primary px-5 py-2.5 text-sm font-medium text-primary-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      <SkipLink />
+      <header
+        data-slot="site-header"
+        className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur"
       >
-        Skip to content
-      </a>
-      <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-4 px-4 sm:px-6">
           <Brand />
           <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
@@ -122,7 +122,7 @@ export function PublicLayout({ children }: { children: React.ReactNode }) {
                 <li key={item.href}>
                   <Link
                     href={item.href}
-                    className="text-muted outline-none hover:text-fg focus-visible:underline"
+                    className="rounded-xs text-muted outline-none hover:text-fg focus-visible:text-fg focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     {item.label}
                   </Link>

@@ -1,6 +1,10 @@
 /** Date and time helpers. Times of a booking are shown in the vendor's time zone. */
 
-export function formatDateTime(iso: string, timeZone?: string): string {
+/**
+ * Short date and time ("Mon, Nov 23, 2:30 PM"), in `timeZone` when given; `withZone` appends
+ * the zone's short name ("… 2:30 PM EST") when `timeZone` is given.
+ */
+export function formatDateTime(iso: string, timeZone?: string, withZone = false): string {
   return new Intl.DateTimeFormat(undefined, {
     weekday: 'short',
     day: 'numeric',
@@ -8,6 +12,7 @@ export function formatDateTime(iso: string, timeZone?: string): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
+    timeZoneName: withZone && timeZone ? 'short' : undefined,
   }).format(new Date(iso));
 }
 

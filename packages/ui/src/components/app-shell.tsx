@@ -1,6 +1,7 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { cn } from '../lib/utils';
 import { useLinkComponent } from './link';
+import { SkipLink } from './skip-link';
 
 /** One navigation destination. */
 interface AppShellNavItem {
@@ -46,6 +47,46 @@ function CountBubble({ count, className }: { count?: number; className?: string 
 }
 
 /**
+ * Keeps the keyboard-focused element clear of sticky and fixed bars (WCAG 2.4.11 Focus Not
+ * Obscured, issue #12). Browsers scroll a newly focused element only when it is outside the
+ * viewport and ignore `scroll-padding` for that test, so an element under AppShell's fixed bottom
+ * nav or a sticky header stayed covered. After each `focusin` of a `:focus-visible` element
+ * outside any fixed/sticky layer, this scrolls it (or the card its stretched link covers) with
+ * `scrollIntoView({ block: 'nearest' })`, which honours the root's scroll-padding (preset.css),
+ * when it reaches into that padding. Used by AppShell; apps call it in their own layouts.
+ */
+function useFocusNotObscured() {
+  React.useEffect(() => {
+    const inLayer = (el: Element) => {
+      for (let n: Element | null = el; n; n = n.parentElement) {
+        const position = getComputedStyle(n).position;
+        if (position === 'fixed' || position === 'sticky') return true;
+      }
+      return false;
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const el = event.target;
+      if (!(el instanceof Element)) return;
+      // After the browser's own focus scrolling, which follows the focus event.
+      requestAnimationFrame(() => {
+        if (document.activeElement !== el || !el.matches(':focus-visible') || inLayer(el)) return;
+        const box = el.closest('.card-focus-ring') ?? el;
+        const root = getComputedStyle(document.documentElement);
+        const rect = box.getBoundingClientRect();
+        if (
+          rect.top < (Number.parseFloat(root.scrollPaddingTop) || 0) ||
+          rect.bottom > window.innerHeight - (Number.parseFloat(root.scrollPaddingBottom) || 0)
+        ) {
+          box.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        }
+      });
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+}
+
+/**
  * The signed-in layout: top bar, side nav (≥ md), bottom nav (mobile), a skip link and
  * `<main id="main">`.
  */
@@ -59,18 +100,14 @@ function AppShell({
   ...props
 }: AppShellProps) {
   const Link = useLinkComponent();
+  useFocusNotObscured();
   return (
     <div
       data-slot="app-shell"
       className={cn('min-h-dvh bg-surface-muted text-fg', className)}
       {...props}
     >
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-pill bg-primary px-5 py-2.5 text-sm font-medium text-primary-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-5 focus:py-2.5 focus:outline-none focus:ring-2 focus:ring-ring focus:ring-offset-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header
         data-slot="app-shell-header"
         className="sticky top-0 z-40 flex h-16 items-center gap-4 border-b border-border bg-surface/95 px-4 backdrop-blur md:px-6"
@@ -194,5 +231,5 @@ function Container({ size = 'lg', className, ...props }: ContainerProps) {
   );
 }
 
-export { AppShell, Container, PageHeader };
+export { AppShell, Container, PageHeader, useFocusNotObscured };
 export type { AppShellNavItem, AppShellProps, ContainerProps, PageHeaderProps };

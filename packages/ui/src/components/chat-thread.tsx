@@ -210,7 +210,7 @@ function ChatThread({
               send();
             }
           }}
-          className="field-sizing-content max-h-40 min-h-10 flex-1 resize-none rounded-lg border border-input bg-surface px-3.5 py-2 text-sm text-fg placeholder:text-muted outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:opacity-disabled"
+          className="field-sizing-content max-h-40 min-h-10 flex-1 resize-none rounded-lg border border-input bg-surface px-3.5 py-2 text-sm text-fg placeholder:text-muted outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-disabled"
         />
         <IconButton
           type="submit"

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, mocked, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -22,6 +22,35 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const bodyOf = (el: HTMLElement) => within(el.ownerDocument.body);
+
+/**
+ * Resolves once the CSS animations on `el` and inside it (the dialog's zoom-in) have finished,
+ * so visibility is judged on the open dialog, not on a frame of its entrance. An animation
+ * cancelled on the way (the dialog closed) counts as done.
+ */
+async function animationsDone(el: Element) {
+  await Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null)));
+}
+
+/**
+ * Makes `onConfirm` return a promise that the play function settles itself, after it has seen
+ * the pending state: a timer in the story would race the assertions on a busy machine. Only
+ * the next call is controlled; later clicks (trying the story by hand) keep the timed demo.
+ */
+function controlConfirm(onConfirm: () => void | Promise<void>) {
+  const settle: { resolve?: () => void; reject?: (error: Error) => void } = {};
+  mocked(onConfirm).mockImplementationOnce(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        settle.resolve = resolve;
+        settle.reject = reject;
+      }),
+  );
+  return {
+    resolve: () => settle.resolve?.(),
+    reject: (error: Error) => settle.reject?.(error),
+  };
+}
 
 export const Destructive: Story = {};
 export const Neutral: Story = {
@@ -87,7 +116,8 @@ export const AsyncConfirmSucceeds: Story = {
   args: {
     onConfirm: fn(() => new Promise<void>((resolve) => setTimeout(resolve, 400))),
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
+    const action = controlConfirm(args.onConfirm);
     const body = bodyOf(canvasElement);
     await userEvent.click(body.getByRole('button', { name: 'Cancel booking' }));
     const dialog = await body.findByRole('alertdialog');
@@ -95,6 +125,7 @@ export const AsyncConfirmSucceeds: Story = {
     await userEvent.click(confirm);
     await waitFor(() => expect(confirm).toHaveAttribute('aria-busy', 'true'));
     await expect(within(dialog).getByRole('button', { name: 'Keep booking' })).toBeDisabled();
+    action.resolve();
     await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull(), { timeout: 3000 });
   },
 };
@@ -105,14 +136,18 @@ export const AsyncConfirmFailsStaysOpen: Story = {
       () => new Promise<void>((_, reject) => setTimeout(() => reject(new Error('Network')), 300)),
     ),
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
+    const action = controlConfirm(args.onConfirm);
     const body = bodyOf(canvasElement);
     await userEvent.click(body.getByRole('button', { name: 'Cancel booking' }));
     const dialog = await body.findByRole('alertdialog');
     const confirm = within(dialog).getByRole('button', { name: 'Cancel booking' });
     await userEvent.click(confirm);
     await waitFor(() => expect(confirm).toHaveAttribute('aria-busy', 'true'));
-    await waitFor(() => expect(confirm).not.toHaveAttribute('aria-busy'), { timeout: 3000 });
+    action.reject(new Error('Network'));
+    await waitFor(() => expect(confirm).not.toHaveAttribute('aria-busy'));
+    await expect(dialog).toHaveAttribute('data-state', 'open');
+    await animationsDone(dialog);
     await expect(body.getByRole('alertdialog')).toBeVisible();
     await expect(confirm).toBeEnabled();
   },

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '../lib/utils';
+import { cn, keepFocusInView } from '../lib/utils';
 
 /* spec §9: modal corner radius 18px; the overlay (mask) uses the 0.15s mask transition. */
 const overlayClasses =
@@ -58,6 +58,7 @@ function DialogContent({
   children,
   showCloseButton = true,
   closeLabel = 'Close',
+  onFocus,
   ...props
 }: DialogContentProps) {
   return (
@@ -71,6 +72,10 @@ function DialogContent({
           'data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
           className,
         )}
+        onFocus={(event) => {
+          onFocus?.(event);
+          keepFocusInView(event);
+        }}
         {...props}
       >
         {children}

@@ -145,6 +145,9 @@ function ImageUpload({
         required={required}
         aria-invalid={message ? true : undefined}
         aria-describedby={messageId}
+        // Keyboard users press the visible "Choose an image" / "Replace" button instead: a Tab
+        // stop on this hidden input would show no focus at all (issue #12).
+        tabIndex={-1}
         className="sr-only"
         onChange={(e) => {
           take(e.currentTarget.files?.[0]);
@@ -159,7 +162,8 @@ function ImageUpload({
         }}
       />
       {value && preview ? (
-        <div className="relative w-fit overflow-hidden rounded-md border border-border">
+        // At least as wide as the two buttons over it, however small the image.
+        <div className="relative flex min-h-24 w-fit min-w-48 items-center justify-center overflow-hidden rounded-md border border-border bg-surface-muted">
           <img
             src={preview}
             alt={`Preview of ${value.name}`}

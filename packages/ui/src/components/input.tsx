@@ -6,9 +6,9 @@ const inputVariants = cva(
   [
     'flex w-full min-w-0 rounded-md border border-input bg-surface text-fg placeholder:text-muted',
     'transition-[border-color,box-shadow] duration-base outline-none',
-    'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+    'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring',
     'disabled:cursor-not-allowed disabled:opacity-disabled',
-    'aria-invalid:border-danger aria-invalid:focus-visible:ring-danger/30',
+    'aria-invalid:border-danger aria-invalid:focus-visible:ring-2 aria-invalid:focus-visible:ring-danger',
     'file:border-0 file:bg-transparent file:text-sm file:font-medium',
   ],
   {

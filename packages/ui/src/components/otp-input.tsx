@@ -179,8 +179,9 @@ function OtpInput({
             className={cn(
               'size-11 rounded-md border border-input bg-surface text-center text-lg font-semibold text-fg tabular-nums sm:size-12',
               'outline-none transition-[border-color,box-shadow] duration-base',
-              'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+              'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring',
               'disabled:cursor-not-allowed disabled:opacity-disabled aria-invalid:border-danger',
+              'aria-invalid:focus-visible:ring-2 aria-invalid:focus-visible:ring-danger',
             )}
           />
         );

@@ -34,8 +34,9 @@ function SelectTrigger({
       className={cn(
         'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-surface px-3.5 text-sm text-fg',
         'outline-none transition-[border-color,box-shadow] duration-base data-[placeholder]:text-muted',
-        'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+        'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring',
         'disabled:cursor-not-allowed disabled:opacity-disabled aria-invalid:border-danger [&>span]:truncate',
+        'aria-invalid:focus-visible:ring-2 aria-invalid:focus-visible:ring-danger',
         className,
       )}
       {...props}

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '../lib/utils';
+import { cn, keepFocusInView } from '../lib/utils';
 import { overlayClasses } from './dialog';
 
 /** Root of a side drawer (Radix Dialog under the hood). */
@@ -51,6 +51,7 @@ function SheetContent({
   children,
   side,
   closeLabel = 'Close',
+  onFocus,
   ...props
 }: SheetContentProps) {
   return (
@@ -59,6 +60,10 @@ function SheetContent({
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(sheetVariants({ side }), className)}
+        onFocus={(event) => {
+          onFocus?.(event);
+          keepFocusInView(event);
+        }}
         {...props}
       >
         {children}

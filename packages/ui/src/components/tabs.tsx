@@ -19,6 +19,8 @@ function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimi
       data-slot="tabs-list"
       className={cn(
         'inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-pill bg-surface-muted p-1',
+        // Focus normally moves on to the active tab; when the list keeps it (a scroller), show it.
+        'outline-none focus-visible:ring-2 focus-visible:ring-ring',
         className,
       )}
       {...props}

@@ -4,12 +4,14 @@ import { cn } from './utils';
 /*
  * Cards that link somewhere make the whole card clickable with a stretched link on the title
  * (`after:absolute after:inset-0`), so the accessible name stays short and nothing is nested
- * inside the <a>.
+ * inside the <a>. The link's focus ring is drawn around the card (`card-focus-ring` in
+ * styles/preset.css, keyed on the `card-link` class): a ring on the link's `::after` would be
+ * clipped by the card's `overflow-hidden` (issue #12).
  */
 export const stretched =
-  'outline-none after:absolute after:inset-0 after:rounded-[inherit] after:content-[""] focus-visible:after:ring-2 focus-visible:after:ring-ring';
+  'card-link outline-none after:absolute after:inset-0 after:rounded-[inherit] after:content-[""]';
 export const cardBase =
-  'group relative flex overflow-hidden rounded-lg border border-border bg-surface-raised text-fg transition-shadow duration-base hover:shadow-md';
+  'group card-focus-ring relative flex overflow-hidden rounded-lg border border-border bg-surface-raised text-fg transition-shadow duration-base hover:shadow-md';
 
 /** Cover picture of a card (decorative) with a placeholder when missing. */
 export function CardImage({ src, className }: { src?: string | null; className?: string }) {

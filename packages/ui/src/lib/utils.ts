@@ -17,3 +17,20 @@ export function initialsOf(name: string): string {
   const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase();
 }
+
+/**
+ * `onFocus` handler of a scrolling panel (dialog, sheet): scrolls the keyboard-focused element
+ * fully into the panel's view. Radix's focus trap moves focus with `preventScroll` when Tab wraps
+ * around, which left the focused footer button of a long dialog out of sight (WCAG 2.4.11,
+ * issue #12). Runs a frame later, after any scrolling the browser does itself.
+ */
+export function keepFocusInView(event: { currentTarget: Element; target: Element }): void {
+  const panel = event.currentTarget;
+  const target = event.target;
+  requestAnimationFrame(() => {
+    if (document.activeElement !== target || !target.matches(':focus-visible')) return;
+    const box = panel.getBoundingClientRect();
+    const rect = target.getBoundingClientRect();
+    if (rect.top < box.top || rect.bottom > box.bottom) target.scrollIntoView({ block: 'nearest' });
+  });
+}

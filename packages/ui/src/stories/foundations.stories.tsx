@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useRef, useState } from 'react';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { Button } from '../components/button';
 
 /* Foundations: tokens from src/styles/preset.css (spec §9), shown with live values. */
@@ -47,7 +47,16 @@ function cssVar(name: string, el: Element = document.documentElement) {
   return getComputedStyle(el).getPropertyValue(name).trim();
 }
 
-/** Computes from live CSS, again whenever the `dark` class on <html> changes. */
+/** Whether the preset's stylesheet is applied: its tokens resolve on <html>. */
+function presetApplied() {
+  return cssVar('--color-primary-500') !== '' && cssVar('--color-fg') !== '';
+}
+
+/**
+ * Computes from live CSS, again whenever the `dark` class on <html> changes. Stays `null` until
+ * the preset's stylesheet is applied (checked each frame), so nothing is computed from unset
+ * variables.
+ */
 function useResolved<T>(compute: () => T): T | null {
   const [value, setValue] = useState<T | null>(null);
   const computeRef = useRef(compute);
@@ -57,7 +66,10 @@ function useResolved<T>(compute: () => T): T | null {
     const run = () => {
       cancelAnimationFrame(frame);
       // Wait a frame so the new theme's variables are applied.
-      frame = requestAnimationFrame(() => setValue(computeRef.current()));
+      frame = requestAnimationFrame(() => {
+        if (presetApplied()) setValue(computeRef.current());
+        else run();
+      });
     };
     run();
     const observer = new MutationObserver(run);
@@ -180,11 +192,14 @@ function SemanticPairs() {
   );
 }
 
+/** Waits for each ratio to be computed from the applied stylesheet, then checks it. */
 const checkPairs: Story['play'] = async ({ canvasElement }) => {
-  await new Promise((r) => setTimeout(r, 100));
   for (const [fg, bg, need] of pairs) {
-    const cell = canvasElement.querySelector(`[data-testid="pair-${fg}-${bg}"] td[data-ratio]`);
-    const ratio = Number(cell?.getAttribute('data-ratio'));
+    const ratio = await waitFor(() => {
+      const cell = canvasElement.querySelector(`[data-testid="pair-${fg}-${bg}"] td[data-ratio]`);
+      expect(cell, `${fg} on ${bg}: ratio computed`).not.toBeNull();
+      return Number(cell?.getAttribute('data-ratio'));
+    });
     await expect(ratio, `${fg} on ${bg}`).toBeGreaterThanOrEqual(need);
   }
 };
@@ -236,6 +251,7 @@ export const Radii: Story = {
     </div>
   ),
   play: async () => {
+    await waitFor(() => expect(presetApplied()).toBe(true));
     await expect(cssVar('--radius-pill')).toBe('52px');
     await expect(cssVar('--radius-modal')).toBe('18px');
     await expect(cssVar('--radius-xl')).toBe('18px');
@@ -288,6 +304,7 @@ export const Motion: Story = {
     );
   },
   play: async () => {
+    await waitFor(() => expect(presetApplied()).toBe(true));
     await expect(Number.parseFloat(cssVar('--duration-base'))).toBe(0.2);
     await expect(Number.parseFloat(cssVar('--duration-mask'))).toBe(0.15);
   },

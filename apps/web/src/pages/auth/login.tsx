@@ -23,6 +23,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof loginBodySchema>, unknown, LoginBody>({
     resolver: zodResolver(loginBodySchema),
@@ -83,6 +84,16 @@ export function LoginPage() {
         <FormField label="Password" error={errors.password?.message} required>
           <PasswordInput autoComplete="current-password" {...register('password')} />
         </FormField>
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            href={buildLink(ROUTES.forgotPassword, {
+              query: { email: watch('email') || undefined },
+            })}
+            className="font-medium text-link underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
         <FormAlert message={formError} />
         <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
           Log in

@@ -110,24 +110,36 @@ export function RefundPage() {
     <Prose
       title="Refund policy"
       lead="Clear rules, so you always know where your money is."
-      updated="22 November 2026"
+      updated="23 November 2026"
     >
+      <h2>When your card is charged</h2>
+      <p>
+        When you book, your card is authorised: the amount is held, not charged. It is charged when
+        the pro accepts the booking.
+      </p>
       <h2>Before the pro accepts</h2>
       <p>
-        You can cancel a paid booking at any time before the pro accepts it, and you get a full
-        refund — booking fee included.
+        You can cancel a paid booking at any time before the pro accepts it. The hold on your card
+        is released and you are not charged anything, booking fee included.
       </p>
       <h2>If the pro declines</h2>
-      <p>If a pro declines your booking, the full amount is refunded automatically.</p>
+      <p>If a pro declines your booking, the hold on your card is released: you are not charged.</p>
       <h2>After the pro accepts</h2>
       <p>
-        Once a booking is accepted, the pro has reserved that time for you. If something goes wrong
-        — the pro does not show up, or the work is not what was agreed — contact support within 7
-        days of the booking and we will investigate and refund where the complaint is upheld.
+        You can cancel an accepted booking from its order page until the booking starts. Cancel 24
+        hours or more before the start and you get the full amount back, booking fee included; later
+        than that, half of the service price (the booking fee is kept). The order page shows the
+        amount before you confirm. Once the booking has started it can no longer be cancelled.
+      </p>
+      <p>
+        If something goes wrong — the pro does not show up, or the work is not what was agreed —
+        contact support within 7 days of the booking and we will investigate and refund where the
+        complaint is upheld.
       </p>
       <h2>How long refunds take</h2>
       <p>
-        Refunds go back to the card you paid with. Most banks show them within 5–10 business days.
+        Refunds go back to the card you paid with. Your order shows “Refund pending” until the card
+        provider confirms the refund, then “Refunded”. Most banks show it within 5–10 business days.
       </p>
     </Prose>
   );

@@ -8,11 +8,11 @@ export const FAQ = [
   },
   {
     q: 'Can I cancel a booking?',
-    a: 'Yes. Before the pro accepts, cancel from the order page for a full refund. After acceptance, contact support and we will help.',
+    a: 'Yes, from the order page. Before the pro accepts, your card is not charged and its hold is released. After acceptance you can cancel until the booking starts: 24 hours or more ahead you get the full amount back, later than that half of the service price. The order page shows the amount before you confirm.',
   },
   {
     q: 'When am I charged?',
-    a: 'You pay by card when you place the booking. If the pro declines, the full amount is refunded automatically.',
+    a: 'Your card is authorised (held) when you place the booking and charged when the pro accepts. If the pro declines, the hold is released and you are not charged.',
   },
   {
     q: 'I did not receive my sign-in code.',

@@ -1,34 +1,89 @@
-import * as React from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { OrderDetail, OrderTransitionBody } from '@vetted/contract';
-import { Button, ConfirmDialog, toast } from '@vetted/ui';
-import { Check, CirclePlay, CircleCheckBig, X } from 'lucide-react';
+import { orderTransitionBodySchema } from '@vetted/contract';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  OtpInput,
+  Price,
+  toast,
+} from '@vetted/ui';
+import { Check, CircleCheckBig, CirclePlay, X } from 'lucide-react';
+import * as React from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { KeyedMutator } from 'swr';
 import { useRevalidateOrders } from '../../hooks/use-orders';
-import { api } from '../../lib/vetted-api';
+import { useReached } from '../../hooks/use-reached';
 import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { api } from '../../lib/vetted-api';
 
 type Action = OrderTransitionBody['action'];
 
+/**
+ * A vendor may start a job at most 30 minutes before its slot (issue #6 §5; the API's orders
+ * policy `START_WINDOW_MS` has the final word and refuses earlier starts with 409).
+ */
+export const START_WINDOW_MS = 30 * 60_000;
+
+/** The earliest instant (ms epoch) the vendor may start the job of a slot at `startsAt`. */
+export function startAvailableAt(startsAt: string): number {
+  return Date.parse(startsAt) - START_WINDOW_MS;
+}
+
+/**
+ * Whether the customer may try to cancel now, by the API's rules: an unpaid or paid order at
+ * any time, an accepted one until its slot starts (`nowMs`, ms epoch). The API decides.
+ */
+export function customerMayCancel(order: Pick<OrderDetail, 'status' | 'startsAt'>, nowMs: number) {
+  if (order.status === 'pending_payment' || order.status === 'paid') return true;
+  return order.status === 'accepted' && nowMs < Date.parse(order.startsAt);
+}
+
 const DONE: Record<Action, string> = {
   accept: 'Booking accepted',
-  decline: 'Booking declined — the customer is refunded',
+  decline: 'Booking declined',
   start: 'Job started',
   complete: 'Job marked complete',
   cancel: 'Booking cancelled',
 };
 
-/** Runs a transition; the server decides whether it is allowed and says why not. */
+/**
+ * Runs a transition; the server decides whether it is allowed and says why not. On a refusal
+ * the order is fetched again: the page may be stale (the other side acted), and must not keep
+ * offering what is no longer possible.
+ */
 function useTransition(order: OrderDetail, mutate: KeyedMutator<OrderDetail>) {
   const revalidateOrders = useRevalidateOrders();
-  return async (action: Action) => {
+  return async (action: Action, extra: Omit<OrderTransitionBody, 'action'> = {}) => {
     try {
-      const next = await api.orders.transition(order.id, { action });
+      const next = await api.orders.transition(order.id, { action, ...extra });
       await mutate(next, { revalidate: false });
       void revalidateOrders();
       toast.success(DONE[action]);
     } catch (error) {
-      toast.error(errorMessage(error));
+      void mutate();
       // ConfirmDialog stays open on rejection so the person can retry or cancel.
+      throw error;
+    }
+  };
+}
+
+/** Reports a refused transition in a toast, then rethrows (dialogs stay open on rejection). */
+function reportingErrors(run: () => Promise<void>) {
+  return async () => {
+    try {
+      await run();
+    } catch (error) {
+      toast.error(errorMessage(error));
       throw error;
     }
   };
@@ -62,16 +117,60 @@ function AsyncButton({
   );
 }
 
-/** Customer actions: cancel before the pro accepts (full refund). */
+/**
+ * What cancelling does to the customer's money, in words that are true for this order: an
+ * authorised card is released (nothing was charged); after the pro accepted, the refund the
+ * policy gives (`cancelRefund` from the API), or "A refund will be requested" when the API did
+ * not say.
+ */
+export function CancelConsequence({ order }: { order: OrderDetail }) {
+  if (order.status === 'pending_payment') {
+    return <>You have not paid. The time slot is released for other customers.</>;
+  }
+  if (order.payment?.status === 'authorized') {
+    return (
+      <>
+        The pro has not accepted yet, so your card has not been charged: cancelling releases the{' '}
+        <Price amount={order.total.amount} currency={order.total.currency} /> hold on it.
+      </>
+    );
+  }
+  if (order.cancelRefund === undefined) {
+    return <>A refund will be requested under our refund policy.</>;
+  }
+  if (order.cancelRefund === null || order.cancelRefund.amount === 0) {
+    return <>Under our refund policy, cancelling now gives no refund.</>;
+  }
+  return (
+    <>
+      Under our refund policy you get{' '}
+      <Price amount={order.cancelRefund.amount} currency={order.cancelRefund.currency} /> back to
+      your card. It shows as “Refund pending” until the card provider confirms it.
+    </>
+  );
+}
+
+/**
+ * Customer actions: cancel an unpaid or paid booking, or an accepted one before its slot
+ * (`customerMayCancel`), after a confirmation that says what happens to the money.
+ */
 export function CustomerOrderActions({
   order,
   mutate,
+  now = Date.now,
 }: {
   order: OrderDetail;
   mutate: KeyedMutator<OrderDetail>;
+  /** Clock (ms epoch); injectable for stories. */
+  now?: () => number;
 }) {
   const run = useTransition(order, mutate);
-  if (order.status !== 'pending_payment' && order.status !== 'paid') return null;
+  // Re-render when the slot starts: an accepted booking can no longer be cancelled then.
+  const slotStarted = useReached(
+    order.status === 'accepted' ? Date.parse(order.startsAt) : null,
+    now,
+  );
+  if (slotStarted || !customerMayCancel(order, now())) return null;
   return (
     <ConfirmDialog
       trigger={
@@ -80,26 +179,155 @@ export function CustomerOrderActions({
         </Button>
       }
       title="Cancel this booking?"
-      description={
-        order.status === 'paid'
-          ? 'The pro has not accepted yet, so you get a full refund to your card.'
-          : 'The time slot is released for other customers.'
-      }
+      description={<CancelConsequence order={order} />}
       confirmLabel="Cancel booking"
       cancelLabel="Keep booking"
       destructive
-      onConfirm={() => run('cancel')}
+      onConfirm={reportingErrors(() => run('cancel'))}
     />
   );
 }
 
-/** Vendor actions per status: accept/decline a paid booking, start, complete. */
+/** The start form: the customer's 4-digit code, checked by the contract's schema. */
+const startFormSchema = orderTransitionBodySchema.pick({ startCode: true }).required();
+type StartForm = { startCode: string };
+
+export interface StartJobActionProps {
+  /** The order's slot start (ISO); the job may start `START_WINDOW_MS` before it. */
+  startsAt: string;
+  /** The vendor's IANA zone, in which the earliest start time is shown. */
+  timeZone?: string;
+  /** Sends the code; rejects with the API's error when it refuses (shown in the dialog). */
+  onStart: (startCode: string) => Promise<void>;
+  /** Clock (ms epoch); injectable for stories. */
+  now?: () => number;
+}
+
+/**
+ * "Start job": disabled, with the time it becomes available, until 30 minutes before the slot;
+ * then a dialog asking for the customer's 4-digit start code. The API's refusal (wrong code, too
+ * early, too many tries) is shown in the dialog, which stays open.
+ */
+export function StartJobAction({
+  startsAt,
+  timeZone,
+  onStart,
+  now = Date.now,
+}: StartJobActionProps) {
+  const availableAt = startAvailableAt(startsAt);
+  const available = useReached(availableAt, now);
+  const [open, setOpen] = React.useState(false);
+  const form = useForm<StartForm>({
+    resolver: zodResolver(startFormSchema),
+    defaultValues: { startCode: '' },
+  });
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const submit = handleSubmit(async ({ startCode }) => {
+    try {
+      await onStart(startCode);
+      setOpen(false);
+      reset();
+    } catch (error) {
+      // The API's own sentence says what to do (wrong code, too early, too many tries).
+      setError('root.server', { type: 'server', message: errorMessage(error) });
+    }
+  });
+
+  if (!available) {
+    const hintId = 'start-job-available-at';
+    return (
+      <div className="flex flex-col items-start gap-1 sm:items-end">
+        <Button disabled aria-describedby={hintId}>
+          <CirclePlay aria-hidden="true" /> Start job
+        </Button>
+        <p id={hintId} className="text-xs text-muted">
+          Available from{' '}
+          <time dateTime={new Date(availableAt).toISOString()}>
+            {formatDateTime(new Date(availableAt).toISOString(), timeZone, true)}
+          </time>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (isSubmitting) return;
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <Button onClick={() => setOpen(true)}>
+        <CirclePlay aria-hidden="true" /> Start job
+      </Button>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Start this job</DialogTitle>
+          <DialogDescription>
+            Ask the customer for the 4-digit start code shown on their booking page.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+          <Controller
+            control={control}
+            name="startCode"
+            render={({ field }) => (
+              <FormField label="Start code" error={errors.startCode?.message}>
+                <OtpInput
+                  length={4}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    if (errors.root?.server) form.clearErrors('root.server');
+                  }}
+                  autoFocus
+                  disabled={isSubmitting}
+                  invalid={Boolean(errors.root?.server)}
+                  aria-describedby={errors.root?.server ? 'start-job-error' : undefined}
+                />
+              </FormField>
+            )}
+          />
+          {errors.root?.server ? (
+            <p id="start-job-error" role="alert" className="text-sm text-danger">
+              {errors.root.server.message}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={isSubmitting}>
+                Not now
+              </Button>
+            </DialogClose>
+            <Button type="submit" loading={isSubmitting}>
+              Start job
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Vendor actions per status: accept/decline a paid booking, start (with the code), complete. */
 export function VendorOrderActions({
   order,
   mutate,
+  now = Date.now,
 }: {
   order: OrderDetail;
   mutate: KeyedMutator<OrderDetail>;
+  /** Clock (ms epoch); injectable for stories. */
+  now?: () => number;
 }) {
   const run = useTransition(order, mutate);
   if (order.status === 'paid') {
@@ -112,12 +340,16 @@ export function VendorOrderActions({
             </Button>
           }
           title="Decline this booking?"
-          description="The customer is refunded in full and the slot is released."
+          description={
+            order.payment?.status === 'authorized'
+              ? 'The hold on the customer’s card is released, so they are not charged, and the slot is freed.'
+              : 'A refund of the full amount is requested for the customer, and the slot is freed.'
+          }
           confirmLabel="Decline booking"
           destructive
-          onConfirm={() => run('decline')}
+          onConfirm={reportingErrors(() => run('decline'))}
         />
-        <AsyncButton onClick={() => run('accept')}>
+        <AsyncButton onClick={reportingErrors(() => run('accept'))}>
           <Check aria-hidden="true" /> Accept
         </AsyncButton>
       </>
@@ -125,9 +357,12 @@ export function VendorOrderActions({
   }
   if (order.status === 'accepted') {
     return (
-      <AsyncButton onClick={() => run('start')}>
-        <CirclePlay aria-hidden="true" /> Start job
-      </AsyncButton>
+      <StartJobAction
+        startsAt={order.startsAt}
+        timeZone={order.vendor.timeZone}
+        onStart={(startCode) => run('start', { startCode })}
+        now={now}
+      />
     );
   }
   if (order.status === 'in_progress') {
@@ -141,7 +376,7 @@ export function VendorOrderActions({
         title="Mark this job complete?"
         description="The customer is notified and asked for a review."
         confirmLabel="Mark complete"
-        onConfirm={() => run('complete')}
+        onConfirm={reportingErrors(() => run('complete'))}
       />
     );
   }

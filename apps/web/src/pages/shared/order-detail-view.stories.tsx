@@ -1,7 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ApiError } from '@vetted/api-client';
 import { Button } from '@vetted/ui';
-import { fn } from 'storybook/test';
-import { loadError, orderDetail } from '../../fixtures';
+import { expect, fn, screen, userEvent } from 'storybook/test';
+import {
+  acceptedOrderDetail,
+  loadError,
+  orderDetail,
+  refundPendingOrderDetail,
+} from '../../fixtures';
+import { StartJobAction, startAvailableAt } from './order-actions';
 import { OrderDetailView } from './order-detail-view';
 
 const meta = {
@@ -18,6 +25,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Clocks fixed relative to the accepted order's slot, so the stories never depend on today. */
+const beforeStartWindow = () => startAvailableAt(acceptedOrderDetail.startsAt) - 2 * 3_600_000;
+const insideStartWindow = () => startAvailableAt(acceptedOrderDetail.startsAt) + 5 * 60_000;
+
 export const Loading: Story = { args: { isLoading: true } };
 export const Empty: Story = {
   name: 'Empty (new, unpaid order)',
@@ -27,9 +38,22 @@ export const Empty: Story = {
 };
 export const ErrorState: Story = { name: 'Error', args: { error: loadError } };
 export const Populated: Story = {
+  name: 'Populated (paid: card authorized)',
   args: { order: orderDetail, actions: <Button variant="outline">Cancel booking</Button> },
 };
+export const CustomerAccepted: Story = {
+  name: 'Customer: accepted, start code',
+  args: {
+    order: acceptedOrderDetail,
+    actions: <Button variant="outline">Cancel booking</Button>,
+  },
+};
+export const RefundPending: Story = {
+  name: 'Customer: cancelled, refund pending',
+  args: { order: refundPendingOrderDetail },
+};
 export const Vendor: Story = {
+  name: 'Vendor: paid, accept or decline',
   args: {
     perspective: 'vendor',
     order: orderDetail,
@@ -39,5 +63,74 @@ export const Vendor: Story = {
         <Button>Accept</Button>
       </>
     ),
+  },
+};
+export const VendorStartTooEarly: Story = {
+  name: 'Vendor: accepted, start not yet available',
+  args: {
+    perspective: 'vendor',
+    order: { ...acceptedOrderDetail, startCode: null },
+    actions: (
+      <StartJobAction
+        startsAt={acceptedOrderDetail.startsAt}
+        timeZone="America/Los_Angeles"
+        onStart={fn()}
+        now={beforeStartWindow}
+      />
+    ),
+  },
+};
+export const VendorStartWithCode: Story = {
+  name: 'Vendor: start with the customer’s code',
+  args: {
+    perspective: 'vendor',
+    order: { ...acceptedOrderDetail, startCode: null },
+    actions: (
+      <StartJobAction
+        startsAt={acceptedOrderDetail.startsAt}
+        timeZone="America/Los_Angeles"
+        onStart={fn(async () => {})}
+        now={insideStartWindow}
+      />
+    ),
+  },
+  play: async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Start job' }));
+    await screen.findByRole('dialog', { name: 'Start this job' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Digit 1 of 4' }), '48');
+    await expect(screen.getByRole('textbox', { name: 'Digit 3 of 4' })).toHaveFocus();
+  },
+};
+
+/** The API refuses a wrong code: its message shows in the dialog, which stays open. */
+const wrongCode = new ApiError(
+  'That start code is not right. Ask the customer for the code on their booking page.',
+  { code: 400, status: 400, request: { method: 'POST', url: '/v1/orders/x/transitions' } },
+);
+export const VendorStartWrongCode: Story = {
+  name: 'Vendor: start refused (wrong code)',
+  args: {
+    perspective: 'vendor',
+    order: { ...acceptedOrderDetail, startCode: null },
+    actions: (
+      <StartJobAction
+        startsAt={acceptedOrderDetail.startsAt}
+        timeZone="America/Los_Angeles"
+        onStart={fn(async () => {
+          throw wrongCode;
+        })}
+        now={insideStartWindow}
+      />
+    ),
+  },
+  play: async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Start job' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start this job' });
+    await userEvent.click(screen.getByRole('button', { name: 'Start job' }));
+    await expect(await screen.findByText('Enter the 4-digit code from the customer')).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Digit 1 of 4' }), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Start job' }));
+    await expect(await screen.findByRole('alert')).toHaveTextContent(/start code is not right/);
+    await expect(dialog).toBeVisible();
   },
 };

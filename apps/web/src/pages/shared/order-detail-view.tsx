@@ -1,5 +1,5 @@
 import { MESSAGES } from '@vetted/api-client';
-import type { OrderDetail } from '@vetted/contract';
+import type { OrderDetail, PaymentStatus } from '@vetted/contract';
 import {
   Breadcrumbs,
   Card,
@@ -14,6 +14,7 @@ import {
   CalendarClock,
   CreditCard,
   FlaskConical,
+  KeyRound,
   MapPin,
   StickyNote,
   UserRound,
@@ -37,12 +38,33 @@ export interface OrderDetailViewProps {
   timeZone?: string;
 }
 
-const PAYMENT_LABEL: Record<string, string> = {
+/** Payment status in words (issue #6 §2: say only what happened). */
+const PAYMENT_LABEL: Record<PaymentStatus, string> = {
   requires_payment: 'Awaiting payment',
   succeeded: 'Paid',
   failed: 'Failed',
+  authorized: 'Authorized',
+  captured: 'Paid',
+  voided: 'Not charged',
+  refund_pending: 'Refund pending',
   refunded: 'Refunded',
 };
+
+/** One line under the payment status where the label alone could mislead. */
+function paymentNote(status: PaymentStatus, perspective: 'customer' | 'vendor'): string | null {
+  switch (status) {
+    case 'authorized':
+      return perspective === 'customer'
+        ? 'Your card is held for this amount, not charged yet: it is charged when the pro accepts.'
+        : 'The card is held, not charged yet: it is charged when you accept.';
+    case 'voided':
+      return 'The hold on the card was released.';
+    case 'refund_pending':
+      return 'The refund was requested; it shows as Refunded once the card provider confirms it.';
+    default:
+      return null;
+  }
+}
 
 /** One order: status, when/where, price breakdown, payment and the timeline of events. */
 export function OrderDetailView({
@@ -94,6 +116,10 @@ export function OrderDetailView({
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
+
+      {perspective === 'customer' && order.startCode ? (
+        <StartCodePanel code={order.startCode} />
+      ) : null}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <div className="flex flex-col gap-6">
@@ -235,6 +261,11 @@ export function OrderDetailView({
                       </div>
                     ) : null}
                   </dl>
+                  {paymentNote(order.payment.status, perspective) ? (
+                    <p className="text-sm text-muted">
+                      {paymentNote(order.payment.status, perspective)}
+                    </p>
+                  ) : null}
                   {order.payment.failureMessage ? (
                     <p className="text-sm text-danger">{order.payment.failureMessage}</p>
                   ) : null}
@@ -253,5 +284,29 @@ export function OrderDetailView({
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The start-of-job code, large, for the customer to read out or show: the pro cannot start the
+ * job without it (issue #6 §5). Present while the order is `accepted`.
+ */
+function StartCodePanel({ code }: { code: string }) {
+  return (
+    <section
+      aria-labelledby="start-code-title"
+      className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary-soft p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+    >
+      <div className="flex items-start gap-3">
+        <KeyRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+        <div className="flex flex-col gap-1">
+          <h2 id="start-code-title" className="text-base leading-snug font-semibold">
+            Your start code
+          </h2>
+          <p className="text-sm text-muted">Give this code to your pro when they arrive.</p>
+        </div>
+      </div>
+      <p className="font-mono text-4xl font-bold tracking-[0.3em] tabular-nums">{code}</p>
+    </section>
   );
 }

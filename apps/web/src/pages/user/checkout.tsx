@@ -19,8 +19,8 @@ import {
   type DetailsValues,
   DetailsStep,
   OrderSummaryCard,
-  PaymentStep,
 } from './checkout-view';
+import { PaymentForm } from './payment-form';
 import { MissingService } from './service-detail';
 
 /**
@@ -112,7 +112,7 @@ export function CheckoutPage() {
 
   const initialize = async (forOrder: Order) => {
     const p = await payment.initialize(forOrder);
-    if (p?.status === 'succeeded') setStep('done');
+    if (p && ['authorized', 'captured', 'succeeded'].includes(p.status)) setStep('done');
   };
 
   const placeOrder = async (values: DetailsValues) => {
@@ -191,16 +191,10 @@ export function CheckoutPage() {
                 onSubmit={placeOrder}
               />
             ) : step === 'payment' && order ? (
-              <PaymentStep
-                ready={payment.payment !== null}
-                testMode={payment.payment?.testMode ?? true}
-                initError={payment.initError}
-                onRetryInit={() => initialize(order)}
-                errors={payment.cardErrors}
-                declineMessage={payment.decline}
-                submitting={payment.paying}
+              <PaymentForm
+                payment={payment}
                 amount={order.total}
-                onSubmit={payment.pay}
+                onRetryInit={() => initialize(order)}
               />
             ) : order ? (
               <ConfirmationView

@@ -73,7 +73,8 @@ export function UserHomePage() {
 
   return (
     <Container className="flex flex-col gap-10">
-      <div className="flex flex-col gap-5 rounded-xl bg-gradient-to-br from-primary-700 to-primary-500 p-6 text-white sm:p-8">
+      {/* Focus rings on this blue panel are white: the usual #135FE1 ring would vanish on it. */}
+      <div className="flex flex-col gap-5 rounded-xl bg-gradient-to-br from-primary-700 to-primary-500 p-6 text-white [--color-ring:#fff] sm:p-8">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
             {greeting()}

@@ -11,8 +11,8 @@ import { CreditCard } from 'lucide-react';
 import * as React from 'react';
 import type { KeyedMutator } from 'swr';
 import { useRevalidateOrders } from '../../hooks/use-orders';
-import { PaymentStep } from './checkout-view';
 import { useCardPayment } from './payment';
+import { PaymentForm } from './payment-form';
 
 /** "Pay now" for an order left awaiting payment (e.g. the checkout tab was closed). */
 export function PayOrderDialog({
@@ -53,16 +53,10 @@ export function PayOrderDialog({
           <DialogTitle>Pay for {order.service.title}</DialogTitle>
           <DialogDescription>Your booking is held once payment goes through.</DialogDescription>
         </DialogHeader>
-        <PaymentStep
-          ready={payment.payment !== null}
-          testMode={payment.payment?.testMode ?? true}
-          initError={payment.initError}
-          onRetryInit={() => payment.initialize(order)}
-          errors={payment.cardErrors}
-          declineMessage={payment.decline}
-          submitting={payment.paying}
+        <PaymentForm
+          payment={payment}
           amount={order.total}
-          onSubmit={payment.pay}
+          onRetryInit={() => payment.initialize(order)}
           headingLevel={3}
         />
       </DialogContent>

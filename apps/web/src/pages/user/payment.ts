@@ -10,6 +10,7 @@ import * as React from 'react';
 import { errorMessage } from '../../lib/errors';
 import { api } from '../../lib/vetted-api';
 import type { CardValues } from './checkout-view';
+import type { ConfirmCard } from './stripe-payment-step';
 
 /** The confirm body (`confirmPaymentBodySchema`) from the card form; MM/YY → month + 4-digit year. */
 export function cardBody(values: CardValues): ConfirmPaymentBody {
@@ -37,8 +38,11 @@ export const CARD_FIELD: Record<string, keyof CardValues> = {
 type CardErrors = Partial<Record<keyof CardValues, string>>;
 
 /**
- * Card payment of one order (sandbox provider): initialise, validate the card with the
- * contract's schema, confirm, and surface declines inline and in a toast. Retry is allowed.
+ * Card payment of one order: initialise, then
+ * - sandbox (`pay`): validate the card with the contract's schema and confirm with it;
+ * - Stripe (`payWithStripe`): Stripe.js confirms the card with the payment's client secret in
+ *   the browser, then our confirm endpoint is called with no card data.
+ * Declines show inline and in a toast; retry is allowed.
  */
 export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Payment) => void }) {
   const [payment, setPayment] = React.useState<Payment | null>(null);
@@ -81,8 +85,9 @@ export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Pay
     try {
       const result = await api.payments.confirm(payment.id, body);
       setPayment(result.payment);
-      if (result.payment.status === 'succeeded') {
-        toast.success('Payment received');
+      // `authorized` (issue #6: captured when the pro accepts); `succeeded` from older servers.
+      if (result.payment.status === 'authorized' || result.payment.status === 'succeeded') {
+        // No toast here: "Payment received" comes once, as the server's notification (live).
         onPaid(result.order, result.payment);
       } else {
         const message =
@@ -107,5 +112,40 @@ export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Pay
     }
   };
 
-  return { payment, initError, cardErrors, decline, paying, initialize, pay };
+  /** Stripe: confirm the card with Stripe.js, then tell our server (no card data). */
+  const payWithStripe = async (confirmCard: ConfirmCard) => {
+    if (!payment?.clientSecret || paying) return;
+    const { clientSecret, publishableKey } = payment;
+    setDecline(null);
+    setPaying(true);
+    try {
+      const { error } = await confirmCard(clientSecret);
+      if (error) {
+        const message = error.message ?? 'Your card was declined. Try another card.';
+        setDecline(message);
+        toast.error(message);
+        return;
+      }
+      const result = await api.payments.confirm(payment.id, {});
+      // Confirm answers carry no client secret: keep the one Stripe.js may need for a retry.
+      setPayment({ ...result.payment, clientSecret, publishableKey });
+      if (result.payment.status === 'authorized' || result.payment.status === 'succeeded') {
+        // No toast here: "Payment received" comes once, as the server's notification (live).
+        onPaid(result.order, result.payment);
+      } else {
+        const message =
+          result.payment.failureMessage ?? 'Your card was declined. Try another card.';
+        setDecline(message);
+        toast.error(message);
+      }
+    } catch (error) {
+      const message = errorMessage(error);
+      setDecline(message);
+      toast.error(message);
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return { payment, initError, cardErrors, decline, paying, initialize, pay, payWithStripe };
 }

@@ -1,0 +1,99 @@
+/**
+ * Double-entry posting rules (issue #6 §3). Amounts are minor currency units, signed: debit
+ * positive, credit negative. Every posting set sums to zero, so every order's postings balance.
+ * Pure functions; property-tested in `test/ledger-property.test.ts`.
+ */
+
+/** Ledger accounts. `customer_card`: money taken from cards; `refunds`: money given back to them. */
+export type LedgerAccount =
+  | 'customer_card'
+  | 'platform_fee'
+  | 'vendor_payable'
+  | 'refunds'
+  | 'payouts'
+  | 'platform_clearing';
+
+export type LedgerKind = 'charge' | 'platform_fee' | 'vendor_payable' | 'refund' | 'payout';
+
+/** One line of a posting set. */
+export interface Posting {
+  account: LedgerAccount;
+  /** Minor units; debit +, credit −. */
+  amount: number;
+  kind: LedgerKind;
+}
+
+/** `-x`, but never `-0` (a credit of nothing is 0). */
+const credit = (x: number) => (x === 0 ? 0 : -x);
+
+function assertMinor(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a non-negative whole number of minor units`);
+  }
+}
+
+/**
+ * Postings of a captured charge of `total` (the order total, fee included), split into the
+ * platform's booking `fee` (contract `BOOKING_FEE_BPS`) and what the platform owes the vendor:
+ * card +total, platform fee −fee, vendor payable −(total − fee). Throws RangeError when
+ * `fee > total` or an amount is not a non-negative integer.
+ */
+export function capturePostings(input: { total: number; fee: number }): Posting[] {
+  assertMinor('total', input.total);
+  assertMinor('fee', input.fee);
+  if (input.fee > input.total) throw new RangeError('fee must not exceed total');
+  return [
+    { account: 'customer_card', amount: input.total, kind: 'charge' },
+    { account: 'platform_fee', amount: credit(input.fee), kind: 'platform_fee' },
+    { account: 'vendor_payable', amount: credit(input.total - input.fee), kind: 'vendor_payable' },
+  ];
+}
+
+/**
+ * The platform's share (minor units) of the first `refunded` units refunded of a charge of
+ * `total` with booking fee `fee`. Refunds come out of the vendor's part first and reach the fee
+ * only beyond it, as the refund policy says (`/refund`: a late cancellation gives back part of
+ * the service price and the booking fee is kept; a full refund gives back the fee too).
+ * Cumulative, so a sequence of partial refunds splits exactly like one refund of their sum.
+ */
+export function feeShareOf(refunded: number, total: number, fee: number): number {
+  return Math.min(fee, Math.max(0, refunded - (total - fee)));
+}
+
+/**
+ * Postings of a refund of `amount` after `refundedBefore` was already refunded of a captured
+ * charge of `total` with booking fee `fee`: refunds −amount, taken from the vendor's part first
+ * and from the fee only beyond it (see {@link feeShareOf}). Throws RangeError when `amount` is not positive
+ * or the refunds would exceed `total`.
+ */
+export function refundPostings(input: {
+  total: number;
+  fee: number;
+  refundedBefore: number;
+  amount: number;
+}): Posting[] {
+  const { total, fee, refundedBefore, amount } = input;
+  assertMinor('total', total);
+  assertMinor('fee', fee);
+  assertMinor('refundedBefore', refundedBefore);
+  assertMinor('amount', amount);
+  if (amount === 0) throw new RangeError('amount must be positive');
+  if (refundedBefore + amount > total) throw new RangeError('refunds must not exceed the charge');
+  const feePart =
+    feeShareOf(refundedBefore + amount, total, fee) - feeShareOf(refundedBefore, total, fee);
+  return [
+    { account: 'refunds', amount: credit(amount), kind: 'refund' },
+    { account: 'platform_fee', amount: feePart, kind: 'refund' },
+    { account: 'vendor_payable', amount: amount - feePart, kind: 'refund' },
+  ];
+}
+
+/** Postings of a payout of `amount` to a vendor: vendor payable +amount, payouts −amount. */
+export function payoutPostings(input: { amount: number }): Posting[] {
+  assertMinor('amount', input.amount);
+  if (input.amount === 0) throw new RangeError('amount must be positive');
+  return [
+    { account: 'vendor_payable', amount: input.amount, kind: 'payout' },
+    { account: 'payouts', amount: credit(input.amount), kind: 'payout' },
+  ];
+}

@@ -1,0 +1,64 @@
+/**
+ * The ledger's use cases for other domains (issue #6 §3). Each posts one balanced set inside the
+ * caller's transaction, idempotently (a repeated key posts nothing).
+ */
+import type { DbOrTx } from '../../db/client';
+import { capturePostings, refundPostings } from './policy';
+import * as repo from './repository';
+
+export { vendorBalance, unbalancedOrders, entriesForPayment } from './repository';
+
+/**
+ * Posts a captured charge of `total` (minor units) split into the booking `fee` and the vendor's
+ * payable part. `key`: the capture's idempotency key. Returns the number of lines written.
+ */
+export function postCapture(
+  tx: DbOrTx,
+  input: {
+    orderId: string;
+    paymentId: string;
+    currency: string;
+    total: number;
+    fee: number;
+    key: string;
+    at: Date;
+  },
+): Promise<number> {
+  return repo.post(tx, {
+    orderId: input.orderId,
+    paymentId: input.paymentId,
+    currency: input.currency,
+    key: input.key,
+    postings: capturePostings({ total: input.total, fee: input.fee }),
+    at: input.at,
+  });
+}
+
+/**
+ * Posts a refund of `amount` (minor units) after `refundedBefore`, reducing the fee and the
+ * vendor's part (vendor first, see ledger policy). `key`: the refund's idempotency key. Returns the lines written.
+ * Throws RangeError when the refunds would exceed `total`.
+ */
+export function postRefund(
+  tx: DbOrTx,
+  input: {
+    orderId: string;
+    paymentId: string;
+    currency: string;
+    total: number;
+    fee: number;
+    refundedBefore: number;
+    amount: number;
+    key: string;
+    at: Date;
+  },
+): Promise<number> {
+  return repo.post(tx, {
+    orderId: input.orderId,
+    paymentId: input.paymentId,
+    currency: input.currency,
+    key: input.key,
+    postings: refundPostings(input),
+    at: input.at,
+  });
+}

@@ -1,0 +1,38 @@
+import type { DbOrTx } from '../../db/client';
+import { enqueue } from '../../outbox/outbox';
+import { type OutboxHandler, PermanentDeliveryError } from '../../outbox/worker';
+import type { Clock } from '../deps';
+import type { MailMessage, MailTransport } from './transport';
+
+/** Outbox kind of a mail. */
+export const MAIL_KIND = 'mail';
+
+/**
+ * Queues a mail in the outbox. Call it inside the transaction of the change the mail is about,
+ * so it is sent if and only if that change committed. `key` (optional) makes it idempotent, e.g.
+ * `order:<id>:receipt`. Returns the outbox row id, or null when `key` was queued before.
+ */
+export async function enqueueMail(
+  db: DbOrTx,
+  message: MailMessage,
+  key?: string,
+): Promise<string | null> {
+  const [id] = await enqueue(db, { kind: MAIL_KIND, payload: message, key });
+  return id ?? null;
+}
+
+/**
+ * The outbox handler of `mail` rows: delivers through `transport`. A mail past its `expiresAt`
+ * (an OTP) is given up on; a sensitive mail's row keeps no code once delivered.
+ */
+export function mailHandler(transport: MailTransport, clock: Clock): OutboxHandler {
+  return (async (message: MailMessage, ctx) => {
+    if (message.expiresAt && Date.parse(message.expiresAt) <= clock.now().getTime()) {
+      throw new PermanentDeliveryError('expired before it could be delivered');
+    }
+    await transport.send(message, ctx.id);
+    if (message.sensitive || message.otp) {
+      return { payload: { to: message.to, redacted: 'one-time code removed after delivery' } };
+    }
+  }) as OutboxHandler;
+}

@@ -1,0 +1,90 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../../config';
+
+/** One mail: plain text plus a simple HTML alternative. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one-time code a mail carries, written as a top-level field of the local outbox file. */
+  otp?: string;
+  /** ISO time after which the mail is pointless (an OTP's expiry): it is no longer delivered. */
+  expiresAt?: string;
+  /**
+   * True when the mail holds a secret (a one-time code): once delivered, the outbox row keeps
+   * only the address and a note, never the code (issue #6).
+   */
+  sensitive?: boolean;
+}
+
+export interface MailTransport {
+  /**
+   * Delivers one mail. `id` is the outbox row id (UUIDv7, time-ordered): it names the local file
+   * and the SMTP `Message-ID`, so delivering the same row twice writes the same file / the same
+   * message id. Throws when the SMTP server refuses.
+   */
+  send(message: MailMessage, id: string): Promise<void>;
+  close(): void;
+}
+
+/** A file-name-safe form of an address: `a@b.c` stays, anything odd becomes `_`. */
+function safeName(to: string): string {
+  return to.replace(/[^A-Za-z0-9@._+-]/g, '_').slice(0, 120);
+}
+
+/** Milliseconds since the epoch encoded in a UUIDv7's first 48 bits. */
+function uuidv7Time(id: string): number {
+  return Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+}
+
+/**
+ * The mail transport (ARCHITECTURE §2 mail): nodemailer over SMTP when `config.smtpUrl` is set;
+ * otherwise each mail is written to `config.outboxDir/<row id>-<to>.json` (the end-to-end tests
+ * read one-time codes there) and a line without the body is logged. Codes never reach the log.
+ */
+export function createMailTransport(config: Config, log: FastifyBaseLogger): MailTransport {
+  const transport: Transporter | null = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : null;
+  const domain = (() => {
+    try {
+      return new URL(config.publicUrl).hostname || 'vetted.local';
+    } catch {
+      return 'vetted.local';
+    }
+  })();
+  return {
+    async send(message, id) {
+      if (transport) {
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          messageId: `<${id}@${domain}>`,
+        });
+        return;
+      }
+      await mkdir(config.outboxDir, { recursive: true });
+      const file = join(config.outboxDir, `${id}-${safeName(message.to)}.json`);
+      const body = {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.otp ? { code: message.otp, otp: message.otp } : {}),
+        createdAt: new Date(uuidv7Time(id)).toISOString(),
+      };
+      await writeFile(file, `${JSON.stringify(body, null, 2)}\n`);
+      log.info({ to: message.to, file }, 'mail (no SMTP_URL): written to the outbox folder');
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

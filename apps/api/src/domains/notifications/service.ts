@@ -1,0 +1,126 @@
+import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { enqueue } from '../../outbox/outbox';
+import type { OutboxHandler } from '../../outbox/worker';
+import type { EventBus } from '../../platform/platform';
+import type { ServiceDeps } from '../deps';
+import * as repo from './repository';
+
+/** Outbox kinds of this domain. */
+export const NOTIFICATION_KIND = 'notification';
+export const REALTIME_KIND = 'realtime';
+
+/** An in-app notification to create once the current transaction commits. */
+export interface NewNotification {
+  userId: string;
+  /** e.g. `order.paid`, `order.accepted`, `payment.refunded`. */
+  type: string;
+  title: string;
+  body: string;
+  /** In-app path, e.g. `/vendor/history/order?id=…`. */
+  link?: string | null;
+}
+
+/**
+ * A realtime event for a user's open sockets (`/v1/ws`), e.g.
+ * `{ type: 'order', data: { id, status } }` so an open order page revalidates.
+ */
+export interface RealtimeEvent {
+  type: string;
+  data?: unknown;
+}
+
+/**
+ * Queues in-app notifications in the outbox, inside the caller's transaction. Each becomes a
+ * `notifications` row (its id is the outbox row's id, so a redelivery creates nothing twice) and
+ * a `{ type: 'notification', data }` push to the user's sockets. `key` per item (optional)
+ * makes enqueueing idempotent too.
+ */
+export async function notify(
+  db: DbOrTx,
+  items: (NewNotification & { key?: string })[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await enqueue(
+    db,
+    items.map(({ key, ...n }) => ({ kind: NOTIFICATION_KIND, payload: n, key })),
+  );
+}
+
+/**
+ * Queues a realtime event to each user in `userIds` (no stored notification), inside the
+ * caller's transaction: e.g. both parties of an order when its status changes.
+ */
+export async function pushToUsers(
+  db: DbOrTx,
+  userIds: string[],
+  event: RealtimeEvent,
+): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  await enqueue(
+    db,
+    unique.map((userId) => ({ kind: REALTIME_KIND, payload: { userId, event } })),
+  );
+}
+
+/**
+ * Outbox handler of `notification` rows: inserts the row (id = outbox row id, so at most once)
+ * and publishes it on `user:<id>` of the events bus (in-process or Redis: every API instance).
+ */
+export function notificationHandler(db: DbOrTx, events: EventBus): OutboxHandler {
+  return (async (n: NewNotification, ctx) => {
+    const row = await repo.insertNotification(db, {
+      id: ctx.id,
+      userId: n.userId,
+      type: n.type,
+      title: n.title,
+      body: n.body,
+      link: n.link ?? null,
+      createdAt: ctx.createdAt,
+    });
+    if (row) {
+      await events.publish(`user:${n.userId}`, {
+        type: 'notification',
+        data: repo.toNotificationDto(row),
+      });
+    }
+  }) as OutboxHandler;
+}
+
+/** Outbox handler of `realtime` rows: publishes the event on the user's channel. */
+export function realtimeHandler(events: EventBus): OutboxHandler {
+  return (async (p: { userId: string; event: RealtimeEvent }) => {
+    await events.publish(`user:${p.userId}`, p.event);
+  }) as OutboxHandler;
+}
+
+/** The notification list of the signed-in user (`/v1/notifications`). */
+export function createNotificationsService({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
+  return {
+    /** Newest first, with the unread count across all of the user's notifications. */
+    async list(userId: string, opts: { page: number; pageSize: number; unread?: boolean }) {
+      const { rows, total, unreadCount } = await repo.listForUser(db, userId, opts);
+      return {
+        items: rows.map(repo.toNotificationDto),
+        page: opts.page,
+        pageSize: opts.pageSize,
+        total,
+        totalPages: Math.ceil(total / opts.pageSize),
+        unreadCount,
+      };
+    },
+    /** Marks one read (keeps the first read time). Throws 404 when it is not the user's. */
+    async markRead(userId: string, id: string) {
+      const row = await repo.markRead(db, userId, id, clock.now());
+      if (!row) throw notFound('Notification not found');
+      return repo.toNotificationDto(row);
+    },
+    /** Marks every unread one read; answers how many changed. */
+    async markAllRead(userId: string) {
+      return { updated: await repo.markAllRead(db, userId, clock.now()) };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

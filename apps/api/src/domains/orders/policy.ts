@@ -1,0 +1,237 @@
+/**
+ * Pure rules of an order (ARCHITECTURE §1a, §3): who may do what from which state, when, what
+ * it costs, and what money moves. No I/O, no clock of its own (callers pass `now`), no text for
+ * people (see `messages.ts`). Unit tests: `apps/api/test/orders-policy.test.ts`.
+ */
+import { BOOKING_FEE_BPS, type OrderStatus } from '@vetted/contract';
+
+/** The actions of `POST /v1/orders/{id}/transitions`. */
+export type OrderAction = 'accept' | 'decline' | 'start' | 'complete' | 'cancel';
+
+/** How a caller relates to an order. Admins may do anything either side may. */
+export type OrderRole = 'customer' | 'vendor' | 'admin';
+
+export interface TransitionRule {
+  /** The side that may take this action (an admin may take it for them). */
+  by: 'vendor' | 'customer';
+  /** States the action is allowed from. */
+  from: readonly OrderStatus[];
+  /** State after the action. */
+  to: OrderStatus;
+}
+
+/**
+ * The order state machine (ARCHITECTURE §3): pending_payment → paid (card authorised) →
+ * accepted (captured) → in_progress (start code) → completed. The vendor may decline a paid
+ * order; the customer may cancel an unpaid or paid order, and an accepted one before its slot.
+ * `cancelled`, `declined`, `completed` and `refunded` are final.
+ */
+export const TRANSITIONS: Readonly<Record<OrderAction, TransitionRule>> = {
+  accept: { by: 'vendor', from: ['paid'], to: 'accepted' },
+  decline: { by: 'vendor', from: ['paid'], to: 'declined' },
+  start: { by: 'vendor', from: ['accepted'], to: 'in_progress' },
+  complete: { by: 'vendor', from: ['in_progress'], to: 'completed' },
+  cancel: { by: 'customer', from: ['pending_payment', 'paid', 'accepted'], to: 'cancelled' },
+};
+
+/** A vendor may start a job at most this long before its slot (issue #6 §5): 30 minutes, in ms. */
+export const START_WINDOW_MS = 30 * 60_000;
+
+/**
+ * Refund policy bands for a customer's cancellation after the pro accepted (`/refund`, "After the
+ * pro accepts"): at least this long before the slot (24 h, in ms) the whole total comes back…
+ */
+export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60_000;
+
+/** …later than that (but before the slot) this share of the service price, in basis points (50 %); the booking fee is kept. */
+export const LATE_CANCEL_REFUND_BPS = 5_000;
+
+/** At most this many unpaid bookings (holds not expired) per customer at once (issue #6 §4). */
+export const UNPAID_ORDER_LIMIT = 3;
+
+/** Wrong start codes allowed before `start` is locked (10 000 codes: 5 guesses ≈ 0.05 %). */
+export const START_CODE_MAX_FAILURES = 5;
+
+/** How long `start` stays locked after too many wrong codes, in ms (15 minutes). */
+export const START_CODE_LOCK_MS = 15 * 60_000;
+
+/**
+ * Booking fee in minor units: `BOOKING_FEE_BPS` (5 %, contract) of the subtotal, rounded half up.
+ * @param subtotal service price in minor units (integer)
+ */
+export function bookingFee(subtotal: number): number {
+  return Math.round((subtotal * BOOKING_FEE_BPS) / 10_000);
+}
+
+/** What the order's money needs because of a transition (ARCHITECTURE §3). Amounts in minor units. */
+export type MoneyEffect =
+  | { kind: 'none' }
+  /** Take the authorised amount (vendor accepted). */
+  | { kind: 'capture' }
+  /** Release the authorisation (nothing was captured). */
+  | { kind: 'void' }
+  /** Give back part or all of a captured amount. */
+  | { kind: 'refund'; amount: number };
+
+/** The facts of an order the rules look at. Money in minor units. */
+export interface OrderFacts {
+  status: OrderStatus;
+  startsAt: Date;
+  subtotal: number;
+  total: number;
+}
+
+/** The earliest instant a vendor may start the job of a slot starting at `startsAt`. */
+export function earliestStart(startsAt: Date): Date {
+  return new Date(startsAt.getTime() - START_WINDOW_MS);
+}
+
+/**
+ * The refund policy (`/refund`): the amount (minor units) a cancellation at `now` gives back.
+ * - unpaid: 0 (nothing was taken);
+ * - paid, not yet accepted: the whole total, booking fee included ("Before the pro accepts");
+ * - accepted: the whole total when cancelled at least `FULL_REFUND_NOTICE_MS` before the slot,
+ *   else `LATE_CANCEL_REFUND_BPS` of the subtotal (rounded half up) until the slot starts, then 0;
+ *   an admin's cancellation (support upheld a complaint) gives back the whole total;
+ * - any other state: 0.
+ */
+export function cancellationRefund(order: OrderFacts, role: OrderRole, now: Date): number {
+  switch (order.status) {
+    case 'paid':
+      return order.total;
+    case 'accepted': {
+      if (role === 'admin') return order.total;
+      const notice = order.startsAt.getTime() - now.getTime();
+      if (notice >= FULL_REFUND_NOTICE_MS) return order.total;
+      if (notice > 0) return Math.round((order.subtotal * LATE_CANCEL_REFUND_BPS) / 10_000);
+      return 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** Why a transition is refused; the service turns each into an HTTP error (messages.ts). */
+export type TransitionRefusal =
+  /** The caller is not the side that takes this action (403). */
+  | { reason: 'wrong_actor'; by: 'vendor' | 'customer' }
+  /** Not allowed from the current state (409). */
+  | { reason: 'invalid_transition' }
+  /** `start` more than `START_WINDOW_MS` before the slot (409). */
+  | { reason: 'too_early'; earliest: Date }
+  /** A customer cancelling an accepted order whose slot has begun (409). */
+  | { reason: 'slot_started' };
+
+export type TransitionVerdict =
+  | { ok: true; to: OrderStatus; money: MoneyEffect }
+  | ({ ok: false } & TransitionRefusal);
+
+/**
+ * Decides one action of the state machine. Checks, in order: the right side (admins pass) →
+ * the right state → the time rules (start no earlier than `START_WINDOW_MS` before the slot;
+ * a customer cancels an accepted order only before its slot). The money effect: accept →
+ * capture; decline or cancel of a paid order → void; cancel of an accepted order → refund of
+ * `cancellationRefund` (none when that is 0). The start code is checked separately
+ * (`checkStartCode`).
+ */
+export function decideTransition(input: {
+  action: OrderAction;
+  role: OrderRole;
+  order: OrderFacts;
+  now: Date;
+}): TransitionVerdict {
+  const { action, role, order, now } = input;
+  const rule = TRANSITIONS[action];
+  if (role !== 'admin' && role !== rule.by)
+    return { ok: false, reason: 'wrong_actor', by: rule.by };
+  if (!rule.from.includes(order.status)) return { ok: false, reason: 'invalid_transition' };
+  switch (action) {
+    case 'accept':
+      return { ok: true, to: rule.to, money: { kind: 'capture' } };
+    case 'decline':
+      return { ok: true, to: rule.to, money: { kind: 'void' } };
+    case 'start': {
+      const earliest = earliestStart(order.startsAt);
+      if (now.getTime() < earliest.getTime()) return { ok: false, reason: 'too_early', earliest };
+      return { ok: true, to: rule.to, money: { kind: 'none' } };
+    }
+    case 'complete':
+      return { ok: true, to: rule.to, money: { kind: 'none' } };
+    case 'cancel': {
+      if (order.status === 'pending_payment')
+        return { ok: true, to: rule.to, money: { kind: 'none' } };
+      if (order.status === 'paid') return { ok: true, to: rule.to, money: { kind: 'void' } };
+      if (role !== 'admin' && now.getTime() >= order.startsAt.getTime()) {
+        return { ok: false, reason: 'slot_started' };
+      }
+      const amount = cancellationRefund(order, role, now);
+      return {
+        ok: true,
+        to: rule.to,
+        money: amount > 0 ? { kind: 'refund', amount } : { kind: 'none' },
+      };
+    }
+  }
+}
+
+/**
+ * The refund a customer would get by cancelling now, or null when they may not cancel (wrong
+ * state or too late) or nothing was paid. Shown on the customer's order page before they decide.
+ */
+export function refundIfCancelledNow(order: OrderFacts, role: OrderRole, now: Date): number | null {
+  const verdict = decideTransition({ action: 'cancel', role, order, now });
+  if (!verdict.ok) return null;
+  if (verdict.money.kind === 'refund') return verdict.money.amount;
+  if (verdict.money.kind === 'void') return order.total;
+  return null;
+}
+
+/** Start-code state stored on the order. */
+export interface StartCodeState {
+  /** The code the customer holds (4 digits), null if none was issued. */
+  code: string | null;
+  /** Wrong codes since the last lock-out. */
+  failures: number;
+  /** `start` refused until then, or null. */
+  lockedUntil: Date | null;
+}
+
+export type StartCodeCheck =
+  | { result: 'ok' }
+  /** No code sent (400). */
+  | { result: 'missing' }
+  /** Too many wrong codes: refused until `until` (429). */
+  | { result: 'locked'; until: Date }
+  /** Wrong code (400); store the new counters. The last allowed failure starts a lock-out. */
+  | { result: 'wrong'; failures: number; lockedUntil: Date | null };
+
+/**
+ * Checks the customer's start code given by the vendor at `now`: a lock-out first, then the
+ * code. Every `START_CODE_MAX_FAILURES`-th wrong code locks `start` for `START_CODE_LOCK_MS` and
+ * resets the counter, so guessing is bounded at 5 codes per 15 minutes (≈ 1 in 10 000 each).
+ */
+export function checkStartCode(
+  state: StartCodeState,
+  given: string | undefined,
+  now: Date,
+): StartCodeCheck {
+  if (state.lockedUntil && now.getTime() < state.lockedUntil.getTime()) {
+    return { result: 'locked', until: state.lockedUntil };
+  }
+  if (!given) return { result: 'missing' };
+  if (state.code !== null && given === state.code) return { result: 'ok' };
+  const failures = state.failures + 1;
+  if (failures >= START_CODE_MAX_FAILURES) {
+    return {
+      result: 'wrong',
+      failures: 0,
+      lockedUntil: new Date(now.getTime() + START_CODE_LOCK_MS),
+    };
+  }
+  return { result: 'wrong', failures, lockedUntil: null };
+}
+
+/** Whether a customer with `unpaid` live unpaid bookings may book another (`UNPAID_ORDER_LIMIT`). */
+export function mayBookAnother(unpaid: number): boolean {
+  return unpaid < UNPAID_ORDER_LIMIT;
+}

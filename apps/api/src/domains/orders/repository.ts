@@ -1,0 +1,227 @@
+/**
+ * Drizzle queries of the orders domain (ARCHITECTURE §1a): each takes `db` or a transaction,
+ * holds no policy and no text for people.
+ */
+import type { Order, OrderStatus } from '@vetted/contract';
+import { and, asc, count, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { orderEvents, orders, services, users, vendorProfiles } from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** An order with what its screens and notices show about its service and both parties. */
+export interface OrderView {
+  order: OrderRow;
+  serviceTitle: string;
+  serviceDuration: number;
+  businessName: string;
+  vendorUserId: string;
+  vendorTimeZone: string;
+  customerName: string;
+}
+
+/** Postgres error code (and constraint) of a driver error, also when Drizzle wrapped it. */
+export function pgError(err: unknown): { code?: string; constraint?: string } {
+  let e = err as
+    | { code?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown }
+    | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      const constraint = e.constraint_name ?? e.constraint;
+      return { code: e.code, constraint: typeof constraint === 'string' ? constraint : undefined };
+    }
+    e = e.cause as typeof e;
+  }
+  return {};
+}
+
+function orderViewQuery(db: DbOrTx) {
+  return db
+    .select({
+      order: orders,
+      serviceTitle: services.title,
+      serviceDuration: services.durationMinutes,
+      businessName: vendorProfiles.businessName,
+      vendorUserId: vendorProfiles.userId,
+      vendorTimeZone: vendorProfiles.timeZone,
+      customerName: users.fullName,
+    })
+    .from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
+    .innerJoin(vendorProfiles, eq(vendorProfiles.id, orders.vendorId))
+    .innerJoin(users, eq(users.id, orders.customerId));
+}
+
+/** The order with its service and parties, or null. */
+export async function loadOrderView(db: DbOrTx, id: string): Promise<OrderView | null> {
+  const [row] = await orderViewQuery(db).where(eq(orders.id, id));
+  return row ?? null;
+}
+
+/**
+ * Locks the order row (`SELECT … FOR UPDATE`) for the rest of the transaction, so transitions
+ * of one order run one after the other. Returns false when there is no such order.
+ */
+export async function lockOrder(tx: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  return Boolean(row);
+}
+
+/** The API shape of an order (contract `orderSchema`). */
+export function toOrderDto(v: OrderView): Order {
+  const o = v.order;
+  return {
+    id: o.id,
+    reference: o.reference,
+    status: o.status,
+    service: { id: o.serviceId, title: v.serviceTitle, durationMinutes: v.serviceDuration },
+    vendor: { id: o.vendorId, businessName: v.businessName, timeZone: v.vendorTimeZone },
+    customer: { id: o.customerId, fullName: v.customerName },
+    startsAt: o.startsAt.toISOString(),
+    endsAt: o.endsAt.toISOString(),
+    address: o.address,
+    notes: o.notes,
+    subtotal: { amount: o.subtotal, currency: o.currency },
+    fee: { amount: o.fee, currency: o.currency },
+    total: { amount: o.total, currency: o.currency },
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+/** The order's events, oldest first. */
+export function listEvents(db: DbOrTx, orderId: string): Promise<OrderEventRow[]> {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+/** The vendor profile id of a vendor user, or null. */
+export async function vendorProfileIdOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: vendorProfiles.id })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.userId, userId));
+  return row?.id ?? null;
+}
+
+/** Which orders a list shows. */
+export type OrderListScope =
+  | { kind: 'customer'; customerId: string }
+  /** A vendor's incoming orders: only those that were ever paid (an unpaid checkout is not a booking). */
+  | { kind: 'vendor'; vendorId: string }
+  | { kind: 'all' };
+
+/** A page of orders (newest first) and the total count of matches. */
+export async function listOrders(
+  db: DbOrTx,
+  scope: OrderListScope,
+  opts: { page: number; pageSize: number; status?: OrderStatus },
+): Promise<{ rows: OrderView[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (scope.kind === 'customer') conditions.push(eq(orders.customerId, scope.customerId));
+  if (scope.kind === 'vendor') {
+    conditions.push(
+      eq(orders.vendorId, scope.vendorId),
+      ne(orders.status, 'pending_payment'),
+      // An unpaid checkout that was abandoned or cancelled never reached the vendor.
+      sql`(${orders.status} <> 'cancelled' or exists (select 1 from ${orderEvents} e where e.order_id = ${orders.id} and e.status = 'paid'))`,
+    );
+  }
+  if (opts.status) conditions.push(eq(orders.status, opts.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    orderViewQuery(db)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(opts.pageSize)
+      .offset((opts.page - 1) * opts.pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(totals?.n ?? 0) };
+}
+
+/** The id of the customer's order created with `key` (their `Idempotency-Key`), or null. */
+export async function findByIdempotencyKey(
+  db: DbOrTx,
+  customerId: string,
+  key: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
+  return row?.id ?? null;
+}
+
+/**
+ * Serialises the bookings of one customer until the transaction ends: a transaction-scoped
+ * advisory lock on (`orders.create`, customer id). Concurrent `POST /v1/orders` of one customer
+ * — the same `Idempotency-Key` sent 20 times at once, or several slots booked at once — then
+ * see each other's committed orders, so a replay finds the first order and the unpaid cap
+ * counts every hold. (On PGlite, a single connection, transactions are serial anyway.)
+ */
+export async function lockCustomerBookings(tx: DbOrTx, customerId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('orders.create'), hashtext(${customerId}))`,
+  );
+}
+
+/** Locks the vendor's profile row: bookings of one vendor are serialised on it. */
+export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
+  await tx
+    .select({ id: vendorProfiles.id })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.id, vendorId))
+    .for('update');
+}
+
+/** How many of the customer's orders are unpaid with a hold that has not expired at `now`. */
+export async function countUnpaidHolds(db: DbOrTx, customerId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'pending_payment'),
+        gt(orders.holdExpiresAt, now),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Inserts an order. */
+export async function insertOrder(tx: DbOrTx, row: NewOrderRow): Promise<void> {
+  await tx.insert(orders).values(row);
+}
+
+/** Records one step of an order's history. */
+export async function insertEvent(
+  tx: DbOrTx,
+  row: {
+    id: string;
+    orderId: string;
+    status: OrderStatus;
+    actorId: string | null;
+    note: string | null;
+  },
+): Promise<void> {
+  await tx.insert(orderEvents).values(row);
+}
+
+/** Updates columns of an order. */
+export async function updateOrder(
+  tx: DbOrTx,
+  id: string,
+  set: Partial<Omit<NewOrderRow, 'id'>>,
+): Promise<void> {
+  await tx.update(orders).set(set).where(eq(orders.id, id));
+}

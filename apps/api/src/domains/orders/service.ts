@@ -1,0 +1,388 @@
+/**
+ * Use cases of the orders domain (ARCHITECTURE §1a): book, list, read, and move an order through
+ * its state machine. Each use case is one transaction; its side effects (notifications, realtime
+ * events, capture / void / refund jobs of the payments domain) are outbox rows written in that
+ * same transaction, so they happen if and only if the change committed.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import type {
+  CreateOrderBody,
+  Order,
+  OrderDetail,
+  OrderStatus,
+  OrderTransitionBody,
+  Payment,
+} from '@vetted/contract';
+import { v7 as uuidv7 } from 'uuid';
+import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../plugins/auth';
+import {
+  blockingOrders,
+  findGridSlot,
+  HOLD_MS,
+  LEAD_TIME_MS,
+  requireBookableService,
+} from '../catalogue/service';
+import type { ServiceDeps } from '../deps';
+import { notify, pushToUsers } from '../notifications/service';
+import * as msg from './messages';
+import * as policy from './policy';
+import * as repo from './repository';
+
+/**
+ * What the orders domain needs from the payments domain (issue #6 §3). The request functions
+ * only enqueue outbox jobs inside the caller's transaction (`tx`); the payments domain's
+ * handlers call the provider, update the payment, post the ledger and tell the customer once
+ * the provider answered.
+ */
+export interface OrderPayments {
+  /** Vendor accepted: capture the order's authorised payment. */
+  requestCapture(tx: DbOrTx, orderId: string, actorId: string | null): Promise<unknown>;
+  /** Declined, or cancelled before acceptance: release the authorisation. */
+  requestVoid(tx: DbOrTx, orderId: string, actorId: string | null): Promise<unknown>;
+  /** Cancelled after capture: refund `amountMinor` (minor units) of the captured payment. */
+  requestRefund(
+    tx: DbOrTx,
+    orderId: string,
+    amountMinor: number,
+    reason: string,
+    actorId: string | null,
+  ): Promise<unknown>;
+  /** The order's current payment as the API shows it (its latest attempt), or null. */
+  paymentOf(db: DbOrTx, orderId: string): Promise<Payment | null>;
+}
+
+export interface OrdersDeps extends ServiceDeps {
+  payments: OrderPayments;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** `VT-` + 6 Crockford base32 characters (30 random bits), e.g. `VT-7K2P9Q`. */
+export function newOrderReference(): string {
+  const bytes = randomBytes(6);
+  let out = '';
+  for (let i = 0; i < 6; i++) out += CROCKFORD[bytes[i]! & 31];
+  return `VT-${out}`;
+}
+
+/** A 4-digit start-of-job code, uniformly random (`crypto.randomInt`), e.g. `0427`. */
+export function newStartCode(): string {
+  return String(randomInt(0, 10_000)).padStart(4, '0');
+}
+
+/**
+ * Reads and checks the optional `Idempotency-Key` header: 1 to 255 characters after trimming.
+ * @throws AppError 400 `invalid_idempotency_key`
+ */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return undefined;
+  const key = value.trim();
+  if (!key || key.length > 255) throw msg.invalidIdempotencyKey();
+  return key;
+}
+
+/**
+ * How `user` relates to the order, or null when it is none of theirs. Callers answer 404 for
+ * null so other people's order ids are indistinguishable from unknown ones.
+ */
+export function relationTo(view: repo.OrderView, user: AuthUser): policy.OrderRole | null {
+  if (user.role === 'admin') return 'admin';
+  if (user.role === 'customer' && view.order.customerId === user.id) return 'customer';
+  if (user.role === 'vendor' && view.vendorUserId === user.id) return 'vendor';
+  return null;
+}
+
+function sameRequest(order: repo.OrderRow, body: CreateOrderBody): boolean {
+  return (
+    order.serviceId === body.serviceId &&
+    order.startsAt.getTime() === Date.parse(body.startsAt) &&
+    order.address === body.address &&
+    (order.notes ?? null) === (body.notes || null)
+  );
+}
+
+/** The orders domain service. `deps.clock` is the only time source of its rules. */
+export function createOrdersService(deps: OrdersDeps) {
+  const { db, clock, payments } = deps;
+
+  /** The first order of `key` if any; 422 when it was for a different booking. */
+  async function replay(
+    tx: DbOrTx,
+    customerId: string,
+    key: string,
+    body: CreateOrderBody,
+  ): Promise<string | null> {
+    const id = await repo.findByIdempotencyKey(tx, customerId, key);
+    if (!id) return null;
+    const view = await repo.loadOrderView(tx, id);
+    if (!view) return null;
+    if (!sameRequest(view.order, body)) throw msg.idempotencyMismatch();
+    return id;
+  }
+
+  async function orderDto(id: string): Promise<Order> {
+    const view = await repo.loadOrderView(db, id);
+    if (!view) throw msg.orderNotFound();
+    return repo.toOrderDto(view);
+  }
+
+  /** The detail as `role` may see it (the start code and cancel refund are the customer's). */
+  async function detail(view: repo.OrderView, role: policy.OrderRole): Promise<OrderDetail> {
+    const [events, payment] = await Promise.all([
+      repo.listEvents(db, view.order.id),
+      payments.paymentOf(db, view.order.id),
+    ]);
+    const o = view.order;
+    const isCustomer = role === 'customer';
+    const refund = isCustomer ? policy.refundIfCancelledNow(o, role, clock.now()) : null;
+    return {
+      ...repo.toOrderDto(view),
+      events: events.map((e) => ({
+        status: e.status,
+        at: e.createdAt.toISOString(),
+        note: e.note,
+      })),
+      payment,
+      startCode: isCustomer && o.status === 'accepted' ? o.startCode : null,
+      cancelRefund: refund === null ? null : { amount: refund, currency: o.currency },
+    };
+  }
+
+  async function visible(user: AuthUser, id: string) {
+    const view = await repo.loadOrderView(db, id);
+    const role = view ? relationTo(view, user) : null;
+    if (!view || !role) throw msg.orderNotFound();
+    return { view, role };
+  }
+
+  return {
+    /**
+     * Books a slot (customer only; 403 `customer_only`). The server prices it (service price +
+     * `bookingFee`) and checks the slot: on the service's grid and at least `LEAD_TIME_MS` ahead
+     * (else 400 `invalid_slot`), and free (else 409 `slot_taken`). One transaction holds the
+     * customer's booking lock (`lockCustomerBookings`) and the vendor row lock: a repeated
+     * `Idempotency-Key` — also 20 at once — returns the first order (201 each; 422 when the body
+     * differs), and the customer may hold at most `UNPAID_ORDER_LIMIT` unpaid, unexpired
+     * bookings (else 429 `too_many_unpaid_orders`). The order holds the slot for `HOLD_MS`.
+     */
+    async create(user: AuthUser, body: CreateOrderBody, idempotencyKey?: string): Promise<Order> {
+      if (user.role !== 'customer') throw msg.customerOnly();
+      if (idempotencyKey) {
+        const id = await replay(db, user.id, idempotencyKey, body);
+        if (id) return orderDto(id);
+      }
+      const service = await requireBookableService(db, body.serviceId);
+      const slot = await findGridSlot(db, service, new Date(body.startsAt));
+      if (!slot) throw msg.offGridSlot();
+      if (slot.startsAt.getTime() < clock.now().getTime() + LEAD_TIME_MS) throw msg.slotTooSoon();
+
+      const subtotal = service.price;
+      const fee = policy.bookingFee(subtotal);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const orderId = await db.transaction(async (tx) => {
+            await repo.lockCustomerBookings(tx, user.id);
+            if (idempotencyKey) {
+              const id = await replay(tx, user.id, idempotencyKey, body);
+              if (id) return id;
+            }
+            const now = clock.now();
+            if (!policy.mayBookAnother(await repo.countUnpaidHolds(tx, user.id, now))) {
+              throw msg.tooManyUnpaid();
+            }
+            await repo.lockVendor(tx, service.vendorId);
+            if ((await blockingOrders(tx, service.vendorId, slot, now)).length > 0) {
+              throw msg.slotTaken();
+            }
+            const id = uuidv7();
+            await repo.insertOrder(tx, {
+              id,
+              reference: newOrderReference(),
+              customerId: user.id,
+              vendorId: service.vendorId,
+              serviceId: service.id,
+              startsAt: slot.startsAt,
+              endsAt: slot.endsAt,
+              address: body.address,
+              notes: body.notes || null,
+              subtotal,
+              fee,
+              total: subtotal + fee,
+              currency: service.currency,
+              status: 'pending_payment',
+              idempotencyKey: idempotencyKey ?? null,
+              holdExpiresAt: new Date(now.getTime() + HOLD_MS),
+            });
+            await repo.insertEvent(tx, {
+              id: uuidv7(),
+              orderId: id,
+              status: 'pending_payment',
+              actorId: user.id,
+              note: 'Booking created',
+            });
+            return id;
+          });
+          return orderDto(orderId);
+        } catch (err) {
+          const { code, constraint } = repo.pgError(err);
+          if (
+            code === '23505' &&
+            constraint === 'orders_customer_idempotency_uq' &&
+            idempotencyKey
+          ) {
+            // Cannot happen under the customer lock; kept as a net: answer with the first order.
+            const id = await replay(db, user.id, idempotencyKey, body);
+            if (id) return orderDto(id);
+          }
+          if (code === '23505' && constraint?.includes('reference') && attempt < 3) continue;
+          throw err;
+        }
+      }
+    },
+
+    /**
+     * Newest first. A customer sees their own orders; a vendor the orders of their profile that
+     * were ever paid (an unpaid checkout is not a booking: the vendor hears of an order once it
+     * is paid); an admin every order.
+     */
+    async list(user: AuthUser, query: { page: number; pageSize: number; status?: OrderStatus }) {
+      let scope: repo.OrderListScope;
+      if (user.role === 'customer') scope = { kind: 'customer', customerId: user.id };
+      else if (user.role === 'vendor') {
+        const vendorId = await repo.vendorProfileIdOf(db, user.id);
+        if (!vendorId) {
+          return { items: [], page: query.page, pageSize: query.pageSize, total: 0, totalPages: 0 };
+        }
+        scope = { kind: 'vendor', vendorId };
+      } else scope = { kind: 'all' };
+      const { rows, total } = await repo.listOrders(db, scope, query);
+      return {
+        items: rows.map(repo.toOrderDto),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+        totalPages: Math.ceil(total / query.pageSize),
+      };
+    },
+
+    /** One order with its events and payment, for its customer, its vendor or an admin (else 404). */
+    async get(user: AuthUser, id: string): Promise<OrderDetail> {
+      const { view, role } = await visible(user, id);
+      return detail(view, role);
+    },
+
+    /**
+     * Applies one action of the state machine (`policy.decideTransition`) in one transaction
+     * holding the order row lock. Checks, in order: visible (404 `order_not_found`) → right
+     * side (403 `wrong_actor`) → right state (409 `invalid_transition`) → time rules (409
+     * `too_early_to_start`, `cancel_too_late`) → for `start`, the customer's code (400
+     * `start_code_required` / `wrong_start_code`, 429 `start_code_locked`; a wrong code is
+     * counted even though the answer is an error). In the same transaction: the status change,
+     * an `order_events` row, the money job (accept → capture; decline / cancel of a paid order →
+     * void; cancel of an accepted one → refund per the refund policy), notifications to the
+     * other side and an `order` realtime event to both parties. Accept issues the start code.
+     */
+    async transition(user: AuthUser, id: string, body: OrderTransitionBody): Promise<OrderDetail> {
+      const outcome = await db.transaction(async (tx) => {
+        if (!(await repo.lockOrder(tx, id))) throw msg.orderNotFound();
+        const view = await repo.loadOrderView(tx, id);
+        const role = view ? relationTo(view, user) : null;
+        if (!view || !role) throw msg.orderNotFound();
+        const o = view.order;
+        const now = clock.now();
+        const verdict = policy.decideTransition({ action: body.action, role, order: o, now });
+        if (!verdict.ok) {
+          switch (verdict.reason) {
+            case 'wrong_actor':
+              throw msg.wrongActor(body.action, verdict.by);
+            case 'invalid_transition':
+              throw msg.invalidTransition(body.action, o.status);
+            case 'too_early':
+              throw msg.tooEarlyToStart(verdict.earliest, view.vendorTimeZone);
+            case 'slot_started':
+              throw msg.cancelTooLate();
+          }
+        }
+        if (body.action === 'start') {
+          const check = policy.checkStartCode(
+            {
+              code: o.startCode,
+              failures: o.startCodeFailures,
+              lockedUntil: o.startCodeLockedUntil,
+            },
+            body.startCode,
+            now,
+          );
+          if (check.result === 'missing') throw msg.startCodeRequired();
+          if (check.result === 'locked')
+            throw msg.startCodeLocked(check.until, view.vendorTimeZone);
+          if (check.result === 'wrong') {
+            await repo.updateOrder(tx, id, {
+              startCodeFailures: check.failures,
+              startCodeLockedUntil: check.lockedUntil,
+            });
+            return { kind: 'wrong_start_code' as const };
+          }
+        }
+
+        await repo.updateOrder(tx, id, {
+          status: verdict.to,
+          holdExpiresAt: null,
+          updatedAt: now,
+          // The code exists only while the job awaits its start.
+          startCode: body.action === 'accept' ? newStartCode() : null,
+          startCodeFailures: 0,
+          startCodeLockedUntil: null,
+        });
+        await repo.insertEvent(tx, {
+          id: uuidv7(),
+          orderId: id,
+          status: verdict.to,
+          actorId: user.id,
+          note: body.reason || null,
+        });
+        const money = verdict.money;
+        if (money.kind === 'capture') await payments.requestCapture(tx, id, user.id);
+        if (money.kind === 'void') await payments.requestVoid(tx, id, user.id);
+        if (money.kind === 'refund') {
+          await payments.requestRefund(tx, id, money.amount, msg.refundReason(role), user.id);
+        }
+        await notify(
+          tx,
+          msg.transitionNotices(
+            body.action,
+            role,
+            {
+              orderId: id,
+              customerId: o.customerId,
+              vendorUserId: view.vendorUserId,
+              customerName: view.customerName,
+              businessName: view.businessName,
+              serviceTitle: view.serviceTitle,
+              startsAt: o.startsAt,
+              timeZone: view.vendorTimeZone,
+              total: o.total,
+              currency: o.currency,
+              from: o.status,
+              to: verdict.to,
+            },
+            money,
+          ),
+        );
+        await pushToUsers(tx, [o.customerId, view.vendorUserId], {
+          type: 'order',
+          data: { id, status: verdict.to },
+        });
+        return { kind: 'done' as const, role };
+      });
+      if (outcome.kind === 'wrong_start_code') throw msg.wrongStartCode();
+      const fresh = await repo.loadOrderView(db, id);
+      if (!fresh) throw msg.orderNotFound();
+      return detail(fresh, outcome.role);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,213 @@
+/**
+ * User-facing text of the payments domain: errors, notifications, order-event notes and the
+ * receipt mail. Say only what happened (issue #6 §2): "Refunded" only once the provider
+ * confirmed the refund; until then "Refund pending".
+ */
+import { escapeHtml } from '../mail/templates';
+import type { MailMessage } from '../mail/transport';
+
+/** `$1,234.50`: minor units of `currency` in US English. */
+export function formatMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
+}
+
+/** "Mon, Nov 24, 9:00 AM" in `timeZone` (the vendor's: where the job happens). */
+export function formatWhen(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(at);
+}
+
+export const customerOrderLink = (id: string) => `/user/history/order?id=${id}`;
+export const vendorOrderLink = (id: string) => `/vendor/history/order?id=${id}`;
+
+export const messages = {
+  paymentNotFound: 'Payment not found',
+  orderNotFound: 'Order not found',
+  alreadyPaid: 'This order has already been paid',
+  notPayable: 'This order can no longer be paid',
+  refunded: 'This payment was refunded',
+  slotTaken: 'That time is no longer available. Pick another slot',
+  slotTakenNote: 'That time was booked by someone else before payment',
+  slotTakenHoldReleased:
+    'That time was booked by someone else. The hold on your card is being released.',
+  cardDeclined: 'Your card was declined. Try another card.',
+  insufficientFunds: 'Your card has insufficient funds. Try another card.',
+  invalidCardNumber: 'Enter a valid card number',
+  cardExpired: 'Card has expired',
+  cardRequired: 'Enter your card details',
+  requiresAction: 'Your bank needs you to confirm this payment. Finish the check and try again.',
+  inFlight: 'This payment is already being processed. Wait a moment and check your booking',
+  idempotencyInProgress:
+    'A request with this Idempotency-Key is still in progress. Retry in a few seconds',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
+  stripeNotConfigured: 'Stripe is not configured',
+  adminPaymentNotFound: 'Payment not found',
+} as const;
+
+/** Order-event note of a payment authorised at checkout. */
+export const paidNote = (amount: number, currency: string, last4: string | null) =>
+  last4
+    ? `Card ending ${last4} authorised for ${formatMoney(amount, currency)}`
+    : `Card authorised for ${formatMoney(amount, currency)}`;
+
+/** Order-event note of a refund the provider confirmed. */
+export const refundedNote = (amount: number, currency: string, total: number) =>
+  amount >= total
+    ? `Refunded in full: ${formatMoney(amount, currency)}`
+    : `Refunded ${formatMoney(amount, currency)} of ${formatMoney(total, currency)}`;
+
+/** What an order is about, for notifications and mails. */
+export interface OrderFacts {
+  orderId: string;
+  reference: string;
+  serviceTitle: string;
+  businessName: string;
+  customerName: string;
+  /** Formatted in the vendor's zone. */
+  when: string;
+}
+
+/** Notification to the vendor when an order is paid. */
+export const newBookingNotice = (o: OrderFacts) => ({
+  type: 'order.paid',
+  title: `New booking: ${o.serviceTitle} on ${o.when}`,
+  body: `${o.customerName} booked ${o.serviceTitle} for ${o.when} (${o.reference}). Accept or decline it.`,
+  link: vendorOrderLink(o.orderId),
+});
+
+/** Notification to the customer when their card was authorised. */
+export const paymentReceivedNotice = (o: OrderFacts, amount: string) => ({
+  type: 'payment.succeeded',
+  title: 'Payment received',
+  body: `Your card is authorised for ${amount} for ${o.serviceTitle} with ${o.businessName} on ${o.when} (${o.reference}). You are charged when ${o.businessName} accepts.`,
+  link: customerOrderLink(o.orderId),
+});
+
+/** Notification to the customer once the provider confirmed a refund. */
+export const refundedNotice = (o: OrderFacts, amount: string) => ({
+  type: 'payment.refunded',
+  title: 'Refunded',
+  body: `${amount} for ${o.serviceTitle} with ${o.businessName} (${o.reference}) was refunded to your card. Your bank may take a few days to show it.`,
+  link: customerOrderLink(o.orderId),
+});
+
+/** Notification to the customer once the hold on their card was released (void). */
+export const holdReleasedNotice = (o: OrderFacts, amount: string) => ({
+  type: 'payment.voided',
+  title: 'Card hold released',
+  body: `The hold of ${amount} on your card for ${o.serviceTitle} with ${o.businessName} (${o.reference}) was released. You were not charged.`,
+  link: customerOrderLink(o.orderId),
+});
+
+/**
+ * The receipt mail sent when a card is authorised for an order: what was paid, for what, when,
+ * and that the card is charged when the vendor accepts (released if they decline).
+ */
+export function receiptMail(input: {
+  to: string;
+  facts: OrderFacts;
+  amount: string;
+  last4: string | null;
+  testMode: boolean;
+  publicUrl: string;
+}): MailMessage {
+  const { facts: o } = input;
+  const first = o.customerName.trim().split(/\s+/)[0] || 'there';
+  const link = `${input.publicUrl.replace(/\/$/, '')}${customerOrderLink(o.orderId)}`;
+  const card = input.last4 ? `card ending ${input.last4}` : 'your card';
+  const lines = [
+    `Hi ${first},`,
+    '',
+    `Thanks for your booking. Here is your receipt${input.testMode ? ' (test mode: no real money moved)' : ''}.`,
+    '',
+    `  Booking    ${o.reference}`,
+    `  Service    ${o.serviceTitle} with ${o.businessName}`,
+    `  When       ${o.when}`,
+    `  Amount     ${input.amount} (${card})`,
+    '',
+    `The amount is held on ${card} now and charged when ${o.businessName} accepts the booking; if they decline, the hold is released.`,
+    '',
+    `Your booking: ${link}`,
+    '',
+    '— The Vetted team',
+    '',
+  ];
+  const row = (label: string, value: string) =>
+    `<tr><td style="padding:4px 16px 4px 0;color:#4a5163">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
+  const html = `<!doctype html>
+<html lang="en">
+  <body style="margin:0;padding:24px;background:#f5f7fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1f2e">
+    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
+      <tr><td>
+        <p style="margin:0 0 8px;font-size:20px;font-weight:700;color:#135FE1">Vetted</p>
+        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
+        <p style="margin:0 0 16px;font-size:16px">Thanks for your booking. Here is your receipt${input.testMode ? ' (test mode: no real money moved)' : ''}.</p>
+        <table role="presentation" style="margin:0 0 16px;font-size:15px">
+          ${row('Booking', o.reference)}
+          ${row('Service', `${o.serviceTitle} with ${o.businessName}`)}
+          ${row('When', o.when)}
+          ${row('Amount', `${input.amount} (${card})`)}
+        </table>
+        <p style="margin:0 0 16px;font-size:14px;color:#4a5163">The amount is held on ${escapeHtml(card)} now and charged when ${escapeHtml(o.businessName)} accepts the booking; if they decline, the hold is released.</p>
+        <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">View your booking</a></p>
+      </td></tr>
+    </table>
+  </body>
+</html>
+`;
+  return {
+    to: input.to,
+    subject: `Your Vetted receipt for ${o.reference}`,
+    text: lines.join('\n'),
+    html,
+  };
+}
+
+/**
+ * The mail to the vendor when a booking is paid: what, when, for whom, and that they should
+ * accept or decline it (the card is charged on acceptance).
+ */
+export function newBookingMail(input: {
+  to: string;
+  vendorName: string;
+  facts: OrderFacts;
+  amount: string;
+  publicUrl: string;
+}): MailMessage {
+  const { facts: o } = input;
+  const first = input.vendorName.trim().split(/\s+/)[0] || 'there';
+  const link = `${input.publicUrl.replace(/\/$/, '')}${vendorOrderLink(o.orderId)}`;
+  const text = [
+    `Hi ${first},`,
+    '',
+    `${o.customerName} booked ${o.serviceTitle} for ${o.when} (${o.reference}) and paid ${input.amount}.`,
+    'Accept or decline it; the customer is charged when you accept.',
+    '',
+    `The booking: ${link}`,
+    '',
+    '— The Vetted team',
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+  <body style="margin:0;padding:24px;background:#f5f7fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1f2e">
+    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
+      <tr><td>
+        <p style="margin:0 0 8px;font-size:20px;font-weight:700;color:#135FE1">Vetted</p>
+        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
+        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(o.customerName)} booked ${escapeHtml(o.serviceTitle)} for ${escapeHtml(o.when)} (${escapeHtml(o.reference)}) and paid ${escapeHtml(input.amount)}.</p>
+        <p style="margin:0 0 16px;font-size:14px;color:#4a5163">Accept or decline it; the customer is charged when you accept.</p>
+        <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">Open the booking</a></p>
+      </td></tr>
+    </table>
+  </body>
+</html>
+`;
+  return { to: input.to, subject: `New booking: ${o.serviceTitle} on ${o.when}`, text, html };
+}

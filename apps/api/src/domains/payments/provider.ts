@@ -1,0 +1,84 @@
+/**
+ * Payment provider interface (issue #6 §3 "Exactly-once money").
+ *
+ * Every money-moving call takes an `idempotencyKey` that the caller stored in our database
+ * BEFORE the call, so a retry (outbox redelivery, a customer's repeated confirm, a restart after
+ * a crash) reaches the provider with the same key and never moves money twice.
+ *
+ * Amounts are integers in minor currency units (cents for EUR). Errors: a call that fails
+ * transiently throws (the outbox retries it); a decline is a value, never an exception.
+ */
+
+/** Card fields the sandbox provider reads; Stripe never receives them (Stripe.js collects the card). */
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  name: string;
+}
+
+/** Outcome of {@link PaymentProvider.authorize}. */
+export type AuthorizeResult =
+  | { status: 'authorized'; ref: string; last4: string | null }
+  | { status: 'declined'; code: string; message: string; last4: string | null }
+  | { status: 'requires_action'; ref: string; clientSecret: string };
+
+/** One thing the provider did to a card (admin view). `at` is an ISO 8601 timestamp. */
+export interface ProviderEvent {
+  type: 'authorization' | 'capture' | 'void' | 'refund' | 'payout';
+  amount: number;
+  currency: string;
+  idempotencyKey: string | null;
+  at: string;
+  ref: string;
+}
+
+/** A charge as the provider sees it (reconciliation). Amounts in minor units. */
+export interface ProviderCharge {
+  ref: string;
+  paymentId: string | null;
+  amount: number;
+  currency: string;
+  state: 'authorized' | 'captured' | 'voided' | 'refunded' | 'partially_refunded';
+  amountRefunded: number;
+}
+
+/** A payment provider (sandbox fake bank or Stripe). */
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  readonly testMode: boolean;
+  /** At payment initialisation. Stripe: creates a PaymentIntent (capture_method manual, metadata.paymentId). Sandbox: no-op. */
+  prepare(input: {
+    paymentId: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<{ ref: string | null; clientSecret: string | null; publishableKey: string | null }>;
+  /** Sandbox: authorises `card`. Stripe: reads the PaymentIntent `ref` the browser confirmed with Stripe.js. */
+  authorize(input: {
+    paymentId: string;
+    ref: string | null;
+    amount: number;
+    currency: string;
+    card?: CardDetails;
+    idempotencyKey: string;
+  }): Promise<AuthorizeResult>;
+  capture(input: {
+    ref: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<void>;
+  void(input: { ref: string; idempotencyKey: string }): Promise<void>;
+  refund(input: {
+    ref: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<{ refundRef: string; status: 'pending' | 'succeeded' }>;
+  /** What the provider did to this charge (admin view). */
+  events(ref: string): Promise<ProviderEvent[]>;
+  /** Charges created since `since` (reconciliation: find orphans our database does not account for). */
+  charges(since: Date): Promise<ProviderCharge[]>;
+}

@@ -1,0 +1,328 @@
+/**
+ * Drizzle queries of the payments domain (issue #6 §1): each takes `db | tx`; no policy, no
+ * text for people. The few order queries here are the ones payment needs inside its own
+ * transactions (lock, mark paid, cancel for a taken slot), as agreed with the orders domain.
+ */
+import type { Order } from '@vetted/contract';
+import { and, desc, eq, inArray, isNull, like, lt, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import type { DbOrTx } from '../../db/client';
+import {
+  idempotencyRecords,
+  orderEvents,
+  orders,
+  outbox,
+  payments,
+  services,
+  users,
+  vendorProfiles,
+} from '../../db/schema';
+import { CONFIRMABLE } from './policy';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentPatch = Partial<Omit<PaymentRow, 'id' | 'orderId' | 'createdAt'>>;
+
+/** An order with what payment text and checks need about it. */
+export interface OrderFactsRow {
+  order: OrderRow;
+  serviceTitle: string;
+  serviceDuration: number;
+  businessName: string;
+  vendorUserId: string;
+  vendorTimeZone: string;
+  customerName: string;
+  customerEmail: string;
+  vendorEmail: string;
+  vendorName: string;
+}
+
+const vendorUsers = alias(users, 'vendor_user');
+
+/** The order with its service, vendor and customer facts, or null. */
+export async function orderFacts(db: DbOrTx, orderId: string): Promise<OrderFactsRow | null> {
+  const [row] = await db
+    .select({
+      order: orders,
+      serviceTitle: services.title,
+      serviceDuration: services.durationMinutes,
+      businessName: vendorProfiles.businessName,
+      vendorUserId: vendorProfiles.userId,
+      vendorTimeZone: vendorProfiles.timeZone,
+      customerName: users.fullName,
+      customerEmail: users.email,
+      vendorEmail: vendorUsers.email,
+      vendorName: vendorUsers.fullName,
+    })
+    .from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
+    .innerJoin(vendorProfiles, eq(vendorProfiles.id, orders.vendorId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .innerJoin(vendorUsers, eq(vendorUsers.id, vendorProfiles.userId))
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/** The contract `Order` of an order (same shape as the orders domain answers). */
+export function toOrderDto(v: OrderFactsRow): Order {
+  const o = v.order;
+  return {
+    id: o.id,
+    reference: o.reference,
+    status: o.status,
+    service: { id: o.serviceId, title: v.serviceTitle, durationMinutes: v.serviceDuration },
+    vendor: { id: o.vendorId, businessName: v.businessName, timeZone: v.vendorTimeZone },
+    customer: { id: o.customerId, fullName: v.customerName },
+    startsAt: o.startsAt.toISOString(),
+    endsAt: o.endsAt.toISOString(),
+    address: o.address,
+    notes: o.notes,
+    subtotal: { amount: o.subtotal, currency: o.currency },
+    fee: { amount: o.fee, currency: o.currency },
+    total: { amount: o.total, currency: o.currency },
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+export async function getPayment(db: DbOrTx, id: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row ?? null;
+}
+
+/** The payment row, locked `FOR UPDATE` until the transaction ends. */
+export async function lockPayment(tx: DbOrTx, id: string): Promise<PaymentRow | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row ?? null;
+}
+
+/** The order row, locked `FOR UPDATE`. Lock order: vendor → order → payment. */
+export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Locks the vendor profile row: serialises the slot checks of one vendor. */
+export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
+  await tx
+    .select({ id: vendorProfiles.id })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.id, vendorId))
+    .for('update');
+}
+
+/** The newest payment of an order, or null. */
+export async function latestPayment(db: DbOrTx, orderId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The newest payment of an order, locked `FOR UPDATE`, or null. */
+export async function lockLatestPayment(tx: DbOrTx, orderId: string): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** The newest payment of an order that can still be confirmed, or null. */
+export async function openPayment(db: DbOrTx, orderId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, [...CONFIRMABLE])))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertPayment(
+  db: DbOrTx,
+  row: Pick<PaymentRow, 'id' | 'orderId' | 'provider' | 'amount' | 'currency'>,
+): Promise<PaymentRow> {
+  const [created] = await db
+    .insert(payments)
+    .values({ ...row, status: 'requires_payment' })
+    .returning();
+  return created!;
+}
+
+export async function updatePayment(
+  db: DbOrTx,
+  id: string,
+  patch: PaymentPatch,
+): Promise<PaymentRow | null> {
+  const [row] = await db.update(payments).set(patch).where(eq(payments.id, id)).returning();
+  return row ?? null;
+}
+
+/** `pending_payment` → `paid` (clears the hold). Returns false when the order was not pending. */
+export async function markOrderPaid(db: DbOrTx, orderId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'paid', holdExpiresAt: null, updatedAt: at })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** `pending_payment` → `cancelled`. Returns false when the order was not pending. */
+export async function cancelPendingOrder(db: DbOrTx, orderId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: at })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Sets an order to `refunded` if it is in one of `from`. Returns whether it changed. */
+export async function markOrderRefunded(
+  db: DbOrTx,
+  orderId: string,
+  from: OrderRow['status'][],
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'refunded', updatedAt: at })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function insertOrderEvent(
+  db: DbOrTx,
+  row: {
+    orderId: string;
+    status: OrderRow['status'];
+    actorId: string | null;
+    note: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  await db.insert(orderEvents).values({
+    id: uuidv7(),
+    orderId: row.orderId,
+    status: row.status,
+    actorId: row.actorId,
+    note: row.note,
+    createdAt: row.at,
+  });
+}
+
+/** True when an outbox row with this idempotency key exists (delivered or not). */
+export async function outboxHasKey(db: DbOrTx, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(eq(outbox.idempotencyKey, key))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Makes the undelivered outbox rows whose key starts with `prefix` due now again (also ones that
+ * gave up), e.g. when a provider webhook says a pending refund settled. Returns how many.
+ */
+export async function rescheduleOutbox(db: DbOrTx, prefix: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(outbox)
+    .set({ dueAt: at, failedAt: null, attempts: 0 })
+    .where(and(like(outbox.idempotencyKey, `${prefix}%`), isNull(outbox.deliveredAt)))
+    .returning({ id: outbox.id });
+  return rows.length;
+}
+
+export type IdempotencyRow = typeof idempotencyRecords.$inferSelect;
+
+/**
+ * Takes `key` for `userId`: inserts an in-flight record, or — when one exists — returns it; a
+ * record still in flight whose lock is older than `staleBefore` is taken over (its request
+ * died). `taken` says whether the caller now owns the key.
+ */
+export async function claimIdempotencyKey(
+  db: DbOrTx,
+  input: {
+    userId: string;
+    key: string;
+    scope: string;
+    requestHash: string;
+    now: Date;
+    staleBefore: Date;
+  },
+): Promise<{ taken: boolean; record: IdempotencyRow }> {
+  const [created] = await db
+    .insert(idempotencyRecords)
+    .values({
+      userId: input.userId,
+      key: input.key,
+      scope: input.scope,
+      requestHash: input.requestHash,
+      lockedAt: input.now,
+      createdAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return { taken: true, record: created };
+  const where = and(
+    eq(idempotencyRecords.userId, input.userId),
+    eq(idempotencyRecords.key, input.key),
+  );
+  const [existing] = await db.select().from(idempotencyRecords).where(where);
+  if (!existing) return claimIdempotencyKey(db, input);
+  if (existing.statusCode === null && existing.requestHash === input.requestHash) {
+    const [takenOver] = await db
+      .update(idempotencyRecords)
+      .set({ lockedAt: input.now })
+      .where(
+        and(
+          where,
+          isNull(idempotencyRecords.statusCode),
+          or(
+            isNull(idempotencyRecords.lockedAt),
+            lt(idempotencyRecords.lockedAt, input.staleBefore),
+          ),
+        ),
+      )
+      .returning();
+    if (takenOver) return { taken: true, record: takenOver };
+  }
+  return { taken: false, record: existing };
+}
+
+/** Stores the final answer of the request holding the key. */
+export async function completeIdempotencyKey(
+  db: DbOrTx,
+  input: { userId: string; key: string; statusCode: number; response: unknown },
+): Promise<void> {
+  await db
+    .update(idempotencyRecords)
+    .set({ statusCode: input.statusCode, response: input.response, lockedAt: null })
+    .where(and(eq(idempotencyRecords.userId, input.userId), eq(idempotencyRecords.key, input.key)));
+}
+
+/** Forgets an in-flight key (the request failed unexpectedly: a retry runs it again). */
+export async function releaseIdempotencyKey(
+  db: DbOrTx,
+  input: { userId: string; key: string },
+): Promise<void> {
+  await db
+    .delete(idempotencyRecords)
+    .where(
+      and(
+        eq(idempotencyRecords.userId, input.userId),
+        eq(idempotencyRecords.key, input.key),
+        isNull(idempotencyRecords.statusCode),
+      ),
+    );
+}

@@ -1,0 +1,1147 @@
+/**
+ * Payments use cases (issue #6 §3 "Exactly-once money"): authorise at checkout, capture when the
+ * vendor accepts, void or refund on decline/cancel, each provider call with a stable idempotency
+ * key stored before the call; a double-entry ledger of what moved; reconciliation of provider
+ * charges the database does not account for.
+ *
+ * Read with `policy.ts` (keys, rules), `repository.ts` (queries), `messages.ts` (text).
+ */
+import { createHash } from 'node:crypto';
+import type { Payment, PaymentResult } from '@vetted/contract';
+import { v7 as uuidv7 } from 'uuid';
+import type { DbOrTx } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { enqueue } from '../../outbox/outbox';
+import {
+  type DeliveryContext,
+  type OutboxHandler,
+  PermanentDeliveryError,
+} from '../../outbox/worker';
+import { blockingOrders } from '../catalogue/service';
+import type { ServiceDeps } from '../deps';
+import type { LedgerKind } from '../ledger/policy';
+import { entriesForPayment, postCapture, postRefund } from '../ledger/service';
+import { enqueueMail } from '../mail/service';
+import { notify, pushToUsers } from '../notifications/service';
+import {
+  formatMoney,
+  formatWhen,
+  holdReleasedNotice,
+  messages,
+  newBookingMail,
+  newBookingNotice,
+  type OrderFacts,
+  paidNote,
+  paymentReceivedNotice,
+  receiptMail,
+  refundedNote,
+  refundedNotice,
+} from './messages';
+import {
+  authorizeKey,
+  CONFIRMABLE,
+  captureKey,
+  cardExpired,
+  luhnValid,
+  notPayableReason,
+  orphanRefundKey,
+  prepareKey,
+  receiptKey,
+  reconcileAction,
+  refundKey,
+  voidKey,
+} from './policy';
+import type { CardDetails, PaymentProvider, ProviderEvent } from './provider';
+import * as repo from './repository';
+import type { OrderFactsRow, PaymentRow } from './repository';
+
+/** Outbox kinds of this domain. */
+export const CAPTURE_KIND = 'payment.capture';
+export const VOID_KIND = 'payment.void';
+export const REFUND_KIND = 'payment.refund';
+/** Refund of captured money no payment accounts for (reconciliation). */
+export const ORPHAN_REFUND_KIND = 'payment.orphan_refund';
+
+/** How long (ms) an `Idempotency-Key` stays locked by a request that never answered (it died). */
+export const IDEMPOTENCY_LOCK_MS = 10_000;
+/** How far back (ms) reconciliation lists provider charges: 24 h. */
+export const RECONCILE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The configured providers by name; `stripe` only when its keys are set. */
+export interface PaymentProviders {
+  sandbox: PaymentProvider;
+  stripe?: PaymentProvider;
+}
+
+export interface PaymentsDeps extends ServiceDeps {
+  providers: PaymentProviders;
+}
+
+/** What the checkout caller is. */
+export interface Payer {
+  id: string;
+  role: string;
+}
+
+/** Card as the confirm body carries it (sandbox only; Stripe collects the card in the browser). */
+export interface ConfirmInput {
+  card?: {
+    number: string;
+    expMonth: number | string;
+    expYear: number | string;
+    cvc: string;
+    name: string;
+  };
+}
+
+interface CaptureJob {
+  paymentId: string;
+  actorId: string | null;
+}
+interface VoidJob {
+  paymentId: string | null;
+  ref: string;
+  provider: string;
+  actorId: string | null;
+}
+interface RefundJob {
+  paymentId: string;
+  amount: number;
+  reason: string | null;
+  actorId: string | null;
+}
+interface OrphanRefundJob {
+  paymentId: string | null;
+  provider: string;
+  ref: string;
+  amount: number;
+  currency: string;
+}
+
+// ─── requests from other domains (inside THEIR transaction) ─────────────────────────────────
+
+/**
+ * Queues the capture of the order's authorised payment (the vendor accepted), inside the
+ * caller's transaction `tx`. Outbox kind `payment.capture`, key `payment:<id>:capture`: the
+ * handler captures the full amount with that key, marks the payment `captured` and posts the
+ * charge to the ledger. Returns the payment id, or null when there is nothing to capture (no
+ * authorised payment, or it was captured already).
+ */
+export async function requestCapture(
+  tx: DbOrTx,
+  orderId: string,
+  actorId: string | null,
+): Promise<{ paymentId: string } | null> {
+  const p = await repo.lockLatestPayment(tx, orderId);
+  if (p?.status !== 'authorized' || p.capturedAt || p.voidedAt || !p.providerRef) {
+    return null;
+  }
+  await enqueue(tx, {
+    kind: CAPTURE_KIND,
+    key: captureKey(p.id),
+    payload: { paymentId: p.id, actorId } satisfies CaptureJob,
+  });
+  return { paymentId: p.id };
+}
+
+/**
+ * Queues the release (void) of the order's authorisation (vendor declined, customer cancelled
+ * before acceptance), inside `tx`. Outbox kind `payment.void`, key `payment:<id>:void:<ref>`;
+ * the handler voids with that key, marks the payment `voided` and tells the customer the hold
+ * was released. If the payment was already captured (or its capture is queued) this becomes a
+ * full refund instead (see {@link requestRefund}). Returns what was queued, or null.
+ */
+export async function requestVoid(
+  tx: DbOrTx,
+  orderId: string,
+  actorId: string | null,
+): Promise<{ paymentId: string; kind: 'void' | 'refund' } | null> {
+  const p = await repo.lockLatestPayment(tx, orderId);
+  if (!p?.providerRef || p.voidedAt) return null;
+  const captured =
+    p.capturedAt !== null ||
+    p.status === 'succeeded' ||
+    p.status === 'captured' ||
+    (await repo.outboxHasKey(tx, captureKey(p.id)));
+  if (captured) {
+    const left = p.amount - p.amountRefunded;
+    if (left <= 0) return null;
+    const refund = await requestRefund(tx, orderId, left, null, actorId);
+    return refund ? { paymentId: refund.paymentId, kind: 'refund' } : null;
+  }
+  if (p.status !== 'authorized') return null;
+  await enqueue(tx, {
+    kind: VOID_KIND,
+    key: voidKey(p.id, p.providerRef),
+    payload: {
+      paymentId: p.id,
+      ref: p.providerRef,
+      provider: p.provider,
+      actorId,
+    } satisfies VoidJob,
+  });
+  return { paymentId: p.id, kind: 'void' };
+}
+
+/**
+ * Queues a refund of `amountMinor` (minor units, capped at what is left to refund) of the
+ * order's captured payment, inside `tx`, and sets the payment `refund_pending` at once (the
+ * customer sees "Refund pending"). Outbox kind `payment.refund`, key `payment:<id>:refund:<n>`:
+ * the handler refunds with that key and, once the provider confirmed it, sets the payment
+ * `refunded`, the order `refunded` (from `cancelled`/`declined`), posts the reversal to the
+ * ledger and notifies the customer "Refunded". If the payment is only authorised and no capture
+ * is queued, a full refund is a void instead and a partial one captures first. `reason` is
+ * kept on the job (shown to admins). Returns what was queued, or null (nothing to refund).
+ */
+export async function requestRefund(
+  tx: DbOrTx,
+  orderId: string,
+  amountMinor: number,
+  reason: string | null,
+  actorId: string | null,
+): Promise<{ paymentId: string; kind: 'refund' | 'void'; amount: number } | null> {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) return null;
+  const p = await repo.lockLatestPayment(tx, orderId);
+  if (!p?.providerRef || p.voidedAt) return null;
+  if (!['authorized', 'captured', 'succeeded', 'refund_pending', 'refunded'].includes(p.status)) {
+    return null;
+  }
+  const amount = Math.min(amountMinor, p.amount - p.amountRefunded);
+  if (amount <= 0) return null;
+  const captured = p.capturedAt !== null || p.status === 'succeeded';
+  if (!captured && !(await repo.outboxHasKey(tx, captureKey(p.id)))) {
+    if (amount >= p.amount) {
+      await enqueue(tx, {
+        kind: VOID_KIND,
+        key: voidKey(p.id, p.providerRef),
+        payload: {
+          paymentId: p.id,
+          ref: p.providerRef,
+          provider: p.provider,
+          actorId,
+        } satisfies VoidJob,
+      });
+      return { paymentId: p.id, kind: 'void', amount };
+    }
+    await enqueue(tx, {
+      kind: CAPTURE_KIND,
+      key: captureKey(p.id),
+      payload: { paymentId: p.id, actorId } satisfies CaptureJob,
+    });
+  }
+  const n = p.refundCount + 1;
+  await repo.updatePayment(tx, p.id, {
+    refundCount: n,
+    status: 'refund_pending',
+    updatedAt: new Date(),
+  });
+  await enqueue(tx, {
+    kind: REFUND_KIND,
+    key: refundKey(p.id, n),
+    payload: { paymentId: p.id, amount, reason, actorId } satisfies RefundJob,
+  });
+  return { paymentId: p.id, kind: 'refund', amount };
+}
+
+// ─── DTOs ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The contract `Payment` of a row. `testMode`: the provider moves no real money. `extra`:
+ * provider fields for the browser (Stripe's client secret and publishable key).
+ */
+export function toPaymentDto(
+  p: PaymentRow,
+  testMode: boolean,
+  extra: { clientSecret?: string | null; publishableKey?: string | null } = {},
+): Payment {
+  return {
+    id: p.id,
+    orderId: p.orderId,
+    provider: p.provider === 'stripe' ? 'stripe' : 'sandbox',
+    status: p.status,
+    amount: { amount: p.amount, currency: p.currency },
+    cardLast4: p.cardLast4,
+    failureMessage: p.failureMessage,
+    testMode,
+    createdAt: p.createdAt.toISOString(),
+    ...extra,
+  };
+}
+
+function factsOf(v: OrderFactsRow): OrderFacts {
+  return {
+    orderId: v.order.id,
+    reference: v.order.reference,
+    serviceTitle: v.serviceTitle,
+    businessName: v.businessName,
+    customerName: v.customerName,
+    when: formatWhen(v.order.startsAt, v.vendorTimeZone),
+  };
+}
+
+const paymentNotFound = () => notFound(messages.paymentNotFound, 'payment_not_found');
+const slotTaken = () => conflict(messages.slotTaken, 'slot_taken');
+
+function notPayable(reason: 'already_paid' | 'order_not_payable'): AppError {
+  return reason === 'already_paid'
+    ? conflict(messages.alreadyPaid, 'already_paid')
+    : conflict(messages.notPayable, 'order_not_payable');
+}
+
+/** Why a payment in `status` cannot be confirmed (409), or null when it can. */
+function unconfirmable(status: PaymentRow['status']): AppError | null {
+  if (CONFIRMABLE.includes(status)) return null;
+  if (status === 'refunded' || status === 'refund_pending') {
+    return conflict(messages.refunded, 'order_not_payable');
+  }
+  if (status === 'voided') return conflict(messages.notPayable, 'order_not_payable');
+  return conflict(messages.alreadyPaid, 'already_paid');
+}
+
+/** Postgres error code and constraint of a driver error (also when Drizzle wrapped it). */
+function pgError(err: unknown): { code?: string; constraint?: string } {
+  let e = err as
+    | { code?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown }
+    | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      const constraint = e.constraint_name ?? e.constraint;
+      return { code: e.code, constraint: typeof constraint === 'string' ? constraint : undefined };
+    }
+    e = e.cause as typeof e;
+  }
+  return {};
+}
+
+/** A provider refusal that can never succeed becomes a permanent outbox failure. */
+function deliveryError(err: unknown): unknown {
+  if (err && typeof err === 'object' && (err as { permanent?: unknown }).permanent === true) {
+    return new PermanentDeliveryError((err as Error).message, { cause: err });
+  }
+  return err;
+}
+
+// ─── the service ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The payments service. `providers` by name; new payments use `config.paymentProvider`, existing
+ * ones the provider they were made with.
+ */
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, clock, config, log, providers } = deps;
+
+  function providerFor(name: string): PaymentProvider {
+    const provider = name === 'stripe' ? providers.stripe : providers.sandbox;
+    if (!provider) throw new AppError(501, messages.stripeNotConfigured, 'provider_not_configured');
+    return provider;
+  }
+
+  const testModeOf = (name: string) =>
+    (name === 'stripe' ? providers.stripe?.testMode : providers.sandbox.testMode) ?? true;
+
+  /** The contract `Payment` of a row, with the provider's test-mode flag. */
+  const dto = (p: PaymentRow, extra?: Parameters<typeof toPaymentDto>[2]) =>
+    toPaymentDto(p, testModeOf(p.provider), extra);
+
+  /** Pushes the order's status to both parties' sockets (agreed event `order`). */
+  async function pushOrder(tx: DbOrTx, v: OrderFactsRow, status: string): Promise<void> {
+    await pushToUsers(tx, [v.order.customerId, v.vendorUserId], {
+      type: 'order',
+      data: { id: v.order.id, status },
+    });
+  }
+
+  /**
+   * In `tx` (order row locked): order `pending_payment` → `paid`, its event, "New booking…" to
+   * the vendor (notification and mail), "Payment received" to the customer, the receipt mail and
+   * the `order` push — all through the outbox, each with a key derived from the payment.
+   */
+  async function markOrderPaid(
+    tx: DbOrTx,
+    v: OrderFactsRow,
+    p: PaymentRow,
+    last4: string | null,
+    actorId: string | null,
+  ): Promise<void> {
+    const now = clock.now();
+    await repo.markOrderPaid(tx, v.order.id, now);
+    await repo.insertOrderEvent(tx, {
+      orderId: v.order.id,
+      status: 'paid',
+      actorId,
+      note: paidNote(p.amount, p.currency, last4),
+      at: now,
+    });
+    const facts = factsOf(v);
+    const amount = formatMoney(p.amount, p.currency);
+    await notify(tx, [
+      { userId: v.vendorUserId, ...newBookingNotice(facts), key: `payment:${p.id}:notice:vendor` },
+      {
+        userId: v.order.customerId,
+        ...paymentReceivedNotice(facts, amount),
+        key: `payment:${p.id}:notice:customer`,
+      },
+    ]);
+    await enqueueMail(
+      tx,
+      receiptMail({
+        to: v.customerEmail,
+        facts,
+        amount,
+        last4,
+        testMode: testModeOf(p.provider),
+        publicUrl: config.publicUrl,
+      }),
+      receiptKey(p.id),
+    );
+    await enqueueMail(
+      tx,
+      newBookingMail({
+        to: v.vendorEmail,
+        vendorName: v.vendorName,
+        facts,
+        amount,
+        publicUrl: config.publicUrl,
+      }),
+      `payment:${p.id}:vendor-mail`,
+    );
+    await pushOrder(tx, v, 'paid');
+  }
+
+  async function enqueueVoid(tx: DbOrTx, p: PaymentRow, ref: string, actorId: string | null) {
+    await enqueue(tx, {
+      kind: VOID_KIND,
+      key: voidKey(p.id, ref),
+      payload: { paymentId: p.id, ref, provider: p.provider, actorId } satisfies VoidJob,
+    });
+  }
+
+  type Settled = { kind: 'paid' } | { kind: 'conflict'; error: AppError };
+
+  /**
+   * Records a provider authorisation `ref` obtained with `key` for a payment: one transaction
+   * (vendor → order → payment locked) re-checks payment, order and slot, then sets the payment
+   * `authorized` and the order `paid` (see `markOrderPaid`). A replay of the same `ref` is a
+   * success. When the order can no longer take it (cancelled, slot taken) the authorisation is
+   * recorded and its void queued in the same transaction, and a 409 is thrown after commit.
+   */
+  async function settleAuthorization(
+    paymentId: string,
+    key: string | null,
+    ref: string,
+    last4: string | null,
+    actorId: string | null,
+  ): Promise<void> {
+    const p0 = await repo.getPayment(db, paymentId);
+    if (!p0) throw paymentNotFound();
+    const v0 = await repo.orderFacts(db, p0.orderId);
+    if (!v0) throw paymentNotFound();
+    let outcome: Settled;
+    try {
+      outcome = await db.transaction(async (tx): Promise<Settled> => {
+        await repo.lockVendor(tx, v0.order.vendorId);
+        const order = await repo.lockOrder(tx, v0.order.id);
+        const p = await repo.lockPayment(tx, paymentId);
+        if (!order || !p) return { kind: 'conflict', error: paymentNotFound() };
+        if (p.providerRef === ref && p.status !== 'requires_payment' && p.status !== 'failed') {
+          // Recorded already (a concurrent confirm, or reconciliation adopted it).
+          return p.status === 'authorized' || p.capturedAt
+            ? { kind: 'paid' }
+            : {
+                kind: 'conflict',
+                error: unconfirmable(p.status) ?? notPayable('order_not_payable'),
+              };
+        }
+        const now = clock.now();
+        const ours = key === null || p.idempotencyKey === key || p.providerRef === ref;
+        const record = {
+          status: 'authorized' as const,
+          providerRef: ref,
+          cardLast4: last4,
+          authorizedAt: now,
+          failureMessage: null,
+          updatedAt: now,
+        };
+        if (!CONFIRMABLE.includes(p.status) || !ours) {
+          // Another charge holds this payment: this authorisation is one too many.
+          await enqueueVoid(tx, p, ref, actorId);
+          return { kind: 'conflict', error: unconfirmable(p.status) ?? notPayable('already_paid') };
+        }
+        const v = { ...v0, order };
+        const reason = notPayableReason(order.status);
+        if (reason) {
+          await repo.updatePayment(tx, p.id, record);
+          await enqueueVoid(tx, p, ref, actorId);
+          return { kind: 'conflict', error: notPayable(reason) };
+        }
+        const interval = { startsAt: order.startsAt, endsAt: order.endsAt };
+        if ((await blockingOrders(tx, order.vendorId, interval, now, order.id)).length > 0) {
+          await cancelForTakenSlot(tx, v, { ...p, ...record }, actorId);
+          return { kind: 'conflict', error: slotTaken() };
+        }
+        const paid = await repo.updatePayment(tx, p.id, record);
+        await markOrderPaid(tx, v, paid!, last4, actorId);
+        return { kind: 'paid' };
+      });
+    } catch (err) {
+      const { code, constraint } = pgError(err);
+      if (code !== '23505' || constraint !== 'orders_vendor_slot_live_uq') throw err;
+      // The database's one-live-order-per-slot index fired: someone else paid this slot.
+      await db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, v0.order.id);
+        const p = await repo.lockPayment(tx, paymentId);
+        if (!order || !p) return;
+        const now = clock.now();
+        const recorded = await repo.updatePayment(tx, p.id, {
+          status: 'authorized',
+          providerRef: ref,
+          cardLast4: last4,
+          authorizedAt: now,
+          updatedAt: now,
+        });
+        await cancelForTakenSlot(tx, { ...v0, order }, recorded!, actorId);
+      });
+      outcome = { kind: 'conflict', error: slotTaken() };
+    }
+    if (outcome.kind === 'conflict') throw outcome.error;
+  }
+
+  /** In `tx`: the slot went to someone else; cancel the unpaid order and release the hold. */
+  async function cancelForTakenSlot(
+    tx: DbOrTx,
+    v: OrderFactsRow,
+    p: PaymentRow,
+    actorId: string | null,
+  ): Promise<void> {
+    const now = clock.now();
+    if (p.providerRef && p.status === 'authorized') {
+      await repo.updatePayment(tx, p.id, {
+        failureMessage: messages.slotTakenHoldReleased,
+        updatedAt: now,
+      });
+      await enqueueVoid(tx, p, p.providerRef, actorId);
+    }
+    if (await repo.cancelPendingOrder(tx, v.order.id, now)) {
+      await repo.insertOrderEvent(tx, {
+        orderId: v.order.id,
+        status: 'cancelled',
+        actorId,
+        note: messages.slotTakenNote,
+        at: now,
+      });
+      await pushOrder(tx, v, 'cancelled');
+    }
+  }
+
+  /** The payment and order of a customer's payment, or 404. */
+  async function customersPayment(user: Payer, paymentId: string) {
+    const payment = await repo.getPayment(db, paymentId);
+    if (!payment) throw paymentNotFound();
+    const facts = await repo.orderFacts(db, payment.orderId);
+    if (!facts || facts.order.customerId !== user.id) throw paymentNotFound();
+    return { payment, facts };
+  }
+
+  /** Checks the sandbox card before anything changes: present, Luhn-valid, not expired (400s). */
+  function checkCard(input: ConfirmInput, provider: PaymentProvider): CardDetails | undefined {
+    if (provider.name !== 'sandbox') return undefined;
+    const c = input.card;
+    if (!c)
+      throw badRequest(messages.cardRequired, 'card_required', { card: messages.cardRequired });
+    const card: CardDetails = {
+      number: c.number.replace(/\D/g, ''),
+      expMonth: Number(c.expMonth),
+      expYear: Number(c.expYear),
+      cvc: String(c.cvc),
+      name: String(c.name),
+    };
+    if (!luhnValid(card.number)) {
+      throw badRequest(messages.invalidCardNumber, 'invalid_card_number', {
+        'card.number': messages.invalidCardNumber,
+      });
+    }
+    if (cardExpired(card, clock.now())) {
+      throw badRequest(messages.cardExpired, 'card_expired', {
+        'card.expMonth': messages.cardExpired,
+      });
+    }
+    return card;
+  }
+
+  /** One confirm, without `Idempotency-Key` handling. */
+  async function confirmOnce(
+    user: Payer,
+    paymentId: string,
+    input: ConfirmInput,
+  ): Promise<PaymentResult> {
+    const { payment, facts } = await customersPayment(user, paymentId);
+    const early = unconfirmable(payment.status);
+    if (early) throw early;
+    const reason = notPayableReason(facts.order.status);
+    if (reason) throw notPayable(reason);
+    const provider = providerFor(payment.provider);
+    const card = checkCard(input, provider);
+
+    // 1. Lock the payment and store this attempt's provider key before calling the provider.
+    const prepared = await db.transaction(async (tx) => {
+      const p = await repo.lockPayment(tx, paymentId);
+      if (!p) return { error: paymentNotFound() };
+      const refused = unconfirmable(p.status);
+      if (refused) return { error: refused };
+      const order = await repo.orderFacts(tx, p.orderId);
+      const why = order ? notPayableReason(order.order.status) : 'order_not_payable';
+      if (why || !order) return { error: notPayable(why ?? 'order_not_payable') };
+      const now = clock.now();
+      const interval = { startsAt: order.order.startsAt, endsAt: order.order.endsAt };
+      if ((await blockingOrders(tx, order.order.vendorId, interval, now, order.order.id)).length) {
+        await cancelForTakenSlot(tx, order, p, user.id);
+        return { error: slotTaken() };
+      }
+      const key = authorizeKey(p.id, p.attempt);
+      if (p.idempotencyKey !== key) {
+        await repo.updatePayment(tx, p.id, { idempotencyKey: key, updatedAt: now });
+      }
+      return { payment: { ...p, idempotencyKey: key }, key };
+    });
+    if ('error' in prepared) throw prepared.error;
+    const { payment: p, key } = prepared;
+
+    // 2. The provider call, with the stored key: a repeat returns the first outcome.
+    const result = await provider.authorize({
+      paymentId: p.id,
+      ref: p.providerRef,
+      amount: p.amount,
+      currency: p.currency,
+      card,
+      idempotencyKey: key,
+    });
+
+    // 3. Record the outcome.
+    if (result.status === 'declined') {
+      await db.transaction(async (tx) => {
+        const locked = await repo.lockPayment(tx, p.id);
+        if (!locked || locked.idempotencyKey !== key || !CONFIRMABLE.includes(locked.status))
+          return;
+        await repo.updatePayment(tx, p.id, {
+          status: 'failed',
+          failureMessage: result.message,
+          cardLast4: result.last4,
+          // The next confirm is a new attempt with a new provider key.
+          attempt: locked.attempt + 1,
+          updatedAt: clock.now(),
+        });
+      });
+      throw new AppError(402, result.message, result.code);
+    }
+    if (result.status === 'requires_action') {
+      throw new AppError(402, messages.requiresAction, 'requires_action');
+    }
+    await settleAuthorization(p.id, key, result.ref, result.last4, user.id);
+    const [fresh, order] = await Promise.all([
+      repo.getPayment(db, p.id),
+      repo.orderFacts(db, p.orderId),
+    ]);
+    if (!fresh || !order) throw paymentNotFound();
+    return { payment: dto(fresh), order: repo.toOrderDto(order) };
+  }
+
+  /** Runs `fn` at most once per (user, `Idempotency-Key`); see `confirm`. */
+  async function once<T>(
+    user: Payer,
+    key: string,
+    scope: string,
+    request: unknown,
+    fn: () => Promise<T>,
+  ): Promise<T> {
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([scope, request]))
+      .digest('hex');
+    const now = clock.now();
+    const { taken, record } = await repo.claimIdempotencyKey(db, {
+      userId: user.id,
+      key,
+      scope,
+      requestHash,
+      now,
+      staleBefore: new Date(now.getTime() - IDEMPOTENCY_LOCK_MS),
+    });
+    if (record.requestHash !== requestHash) {
+      throw new AppError(422, messages.idempotencyMismatch, 'idempotency_mismatch');
+    }
+    if (!taken) {
+      if (record.statusCode === null) {
+        throw conflict(messages.idempotencyInProgress, 'idempotency_in_progress');
+      }
+      const stored = record.response as
+        | { data: T }
+        | { error: { message: string; code?: string; fields?: Record<string, string> } };
+      if ('data' in stored) return stored.data;
+      throw new AppError(
+        record.statusCode,
+        stored.error.message,
+        stored.error.code,
+        stored.error.fields,
+      );
+    }
+    try {
+      const data = await fn();
+      await repo.completeIdempotencyKey(db, {
+        userId: user.id,
+        key,
+        statusCode: 200,
+        response: { data },
+      });
+      return data;
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) {
+        await repo.completeIdempotencyKey(db, {
+          userId: user.id,
+          key,
+          statusCode: err.status,
+          response: { error: { message: err.message, code: err.code, fields: err.fields } },
+        });
+      } else {
+        await repo.releaseIdempotencyKey(db, { userId: user.id, key }).catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+
+  // ─── outbox handlers ────────────────────────────────────────────────────────────────────
+
+  async function handleCapture(job: CaptureJob): Promise<void> {
+    const p = await repo.getPayment(db, job.paymentId);
+    if (!p) throw new PermanentDeliveryError(`payment ${job.paymentId} not found`);
+    await capture(p);
+  }
+
+  /**
+   * Captures the payment's full amount with its capture key (`payment:<id>:capture`, the key of
+   * the capture job too), then records it: payment `captured`, charge posted to the ledger.
+   * A no-op once captured. Used by the capture job and by a refund that finds it not done yet.
+   */
+  async function capture(p: PaymentRow): Promise<void> {
+    if (p.capturedAt) return;
+    if (p.voidedAt || !p.providerRef) {
+      throw new PermanentDeliveryError(`payment ${p.id} cannot be captured (voided or no charge)`);
+    }
+    await providerFor(p.provider)
+      .capture({
+        ref: p.providerRef,
+        amount: p.amount,
+        currency: p.currency,
+        idempotencyKey: captureKey(p.id),
+      })
+      .catch((err: unknown) => {
+        throw deliveryError(err);
+      });
+    await db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, p.orderId);
+      const locked = await repo.lockPayment(tx, p.id);
+      if (!order || !locked || locked.capturedAt) return;
+      const now = clock.now();
+      await repo.updatePayment(tx, p.id, {
+        capturedAt: now,
+        status: locked.status === 'authorized' ? 'captured' : locked.status,
+        updatedAt: now,
+      });
+      await postCapture(tx, {
+        orderId: order.id,
+        paymentId: p.id,
+        currency: p.currency,
+        total: p.amount,
+        fee: Math.min(order.fee, p.amount),
+        key: captureKey(p.id),
+        at: now,
+      });
+      const v = await repo.orderFacts(tx, order.id);
+      if (v) await pushOrder(tx, v, order.status);
+    });
+  }
+
+  async function handleVoid(job: VoidJob, ctx: DeliveryContext): Promise<void> {
+    await providerFor(job.provider)
+      .void({ ref: job.ref, idempotencyKey: ctx.key })
+      .catch((err: unknown) => {
+        throw deliveryError(err);
+      });
+    if (!job.paymentId) return;
+    const paymentId = job.paymentId;
+    const p0 = await repo.getPayment(db, paymentId);
+    if (!p0 || p0.providerRef !== job.ref) {
+      log.info({ paymentId, ref: job.ref }, 'voided a provider charge the payment does not hold');
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, p0.orderId);
+      const p = await repo.lockPayment(tx, paymentId);
+      if (!order || !p || p.voidedAt || p.providerRef !== job.ref) return;
+      const now = clock.now();
+      await repo.updatePayment(tx, p.id, { voidedAt: now, status: 'voided', updatedAt: now });
+      const v = await repo.orderFacts(tx, order.id);
+      if (!v) return;
+      await notify(tx, [
+        {
+          userId: order.customerId,
+          ...holdReleasedNotice(factsOf(v), formatMoney(p.amount, p.currency)),
+          key: `${ctx.key}:notice`,
+        },
+      ]);
+      await pushOrder(tx, v, order.status);
+    });
+  }
+
+  async function handleRefund(job: RefundJob, ctx: DeliveryContext): Promise<void> {
+    const p = await repo.getPayment(db, job.paymentId);
+    if (!p?.providerRef) throw new PermanentDeliveryError(`payment ${job.paymentId} has no charge`);
+    if (!p.capturedAt && p.status !== 'succeeded') {
+      if (p.voidedAt) throw new PermanentDeliveryError(`payment ${p.id} was voided, not captured`);
+      // Its capture job has not run yet (the worker may deliver in any order): capture first,
+      // with the capture's own key, so the capture job finds it done.
+      await capture(p);
+    }
+    const result = await providerFor(p.provider)
+      .refund({
+        ref: p.providerRef,
+        amount: job.amount,
+        currency: p.currency,
+        idempotencyKey: ctx.key,
+      })
+      .catch((err: unknown) => {
+        throw deliveryError(err);
+      });
+    if (result.status === 'pending') {
+      // Same key next time: the provider answers with this refund until it settles (or a
+      // webhook calls `refundSettled` to retry at once). The customer keeps "Refund pending".
+      throw new Error(`refund ${result.refundRef} is pending at the provider`);
+    }
+    await db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, p.orderId);
+      const locked = await repo.lockPayment(tx, p.id);
+      if (!order || !locked) return;
+      const now = clock.now();
+      const fee = Math.min(order.fee, locked.amount);
+      // A legacy one-step charge (`succeeded`) never had its capture posted.
+      await postCapture(tx, {
+        orderId: order.id,
+        paymentId: p.id,
+        currency: p.currency,
+        total: locked.amount,
+        fee,
+        key: captureKey(p.id),
+        at: now,
+      });
+      const posted = await postRefund(tx, {
+        orderId: order.id,
+        paymentId: p.id,
+        currency: p.currency,
+        total: locked.amount,
+        fee,
+        refundedBefore: locked.amountRefunded,
+        amount: job.amount,
+        key: ctx.key,
+        at: now,
+      });
+      if (posted === 0) return; // recorded by an earlier delivery
+      const refunded = locked.amountRefunded + job.amount;
+      await repo.updatePayment(tx, p.id, {
+        amountRefunded: refunded,
+        status: 'refunded',
+        updatedAt: now,
+      });
+      const changed = await repo.markOrderRefunded(tx, order.id, ['cancelled', 'declined'], now);
+      await repo.insertOrderEvent(tx, {
+        orderId: order.id,
+        status: changed ? 'refunded' : order.status,
+        actorId: job.actorId,
+        note: refundedNote(job.amount, p.currency, locked.amount),
+        at: now,
+      });
+      const v = await repo.orderFacts(tx, order.id);
+      if (!v) return;
+      await notify(tx, [
+        {
+          userId: order.customerId,
+          ...refundedNotice(factsOf(v), formatMoney(job.amount, p.currency)),
+          key: `${ctx.key}:notice`,
+        },
+      ]);
+      await pushOrder(tx, v, changed ? 'refunded' : order.status);
+    });
+  }
+
+  async function handleOrphanRefund(job: OrphanRefundJob, ctx: DeliveryContext): Promise<void> {
+    const result = await providerFor(job.provider)
+      .refund({ ref: job.ref, amount: job.amount, currency: job.currency, idempotencyKey: ctx.key })
+      .catch((err: unknown) => {
+        throw deliveryError(err);
+      });
+    if (result.status === 'pending') throw new Error(`refund ${result.refundRef} is pending`);
+    log.warn({ ...job }, 'refunded a captured charge no payment accounts for');
+  }
+
+  // ─── reconciliation ─────────────────────────────────────────────────────────────────────
+
+  /**
+   * Lists each provider's charges created since `since` (default: the last 24 h) and matches
+   * them to payments (`reconcileAction` in policy.ts): an authorisation left by a crash between
+   * the provider call and the commit is adopted (payment `authorized`, order `paid`) when its
+   * order can still be paid, any other unaccounted authorisation is voided and unaccounted
+   * captured money refunded, both through the outbox. Idempotent; safe to run while confirms
+   * are in flight (they and it use the same keys). Returns what it did.
+   */
+  async function reconcile(since?: Date) {
+    const from = since ?? new Date(clock.now().getTime() - RECONCILE_WINDOW_MS);
+    const summary = { checked: 0, adopted: 0, voided: 0, refunded: 0 };
+    for (const provider of [providers.sandbox, providers.stripe]) {
+      if (!provider) continue;
+      const charges = await provider.charges(from);
+      for (const charge of charges) {
+        summary.checked++;
+        const payment = charge.paymentId ? await repo.getPayment(db, charge.paymentId) : null;
+        const facts = payment ? await repo.orderFacts(db, payment.orderId) : null;
+        let orderPayable = false;
+        if (facts && facts.order.status === 'pending_payment') {
+          const o = facts.order;
+          const interval = { startsAt: o.startsAt, endsAt: o.endsAt };
+          orderPayable =
+            (await blockingOrders(db, o.vendorId, interval, clock.now(), o.id)).length === 0;
+        }
+        const action = reconcileAction({
+          chargeRef: charge.ref,
+          chargeState: charge.state,
+          payment: payment ? { status: payment.status, providerRef: payment.providerRef } : null,
+          orderPayable,
+        });
+        if (action === 'none') continue;
+        if (action === 'adopt' && payment?.idempotencyKey) {
+          const again = await provider.authorize({
+            paymentId: payment.id,
+            ref: payment.providerRef,
+            amount: payment.amount,
+            currency: payment.currency,
+            idempotencyKey: payment.idempotencyKey,
+          });
+          if (again.status === 'authorized' && again.ref === charge.ref) {
+            try {
+              await settleAuthorization(
+                payment.id,
+                payment.idempotencyKey,
+                charge.ref,
+                again.last4,
+                null,
+              );
+              summary.adopted++;
+              log.info(
+                { paymentId: payment.id, ref: charge.ref },
+                'reconciliation adopted an authorisation',
+              );
+            } catch (err) {
+              if (!(err instanceof AppError)) throw err;
+              summary.voided++; // settle queued its void
+            }
+            continue;
+          }
+        }
+        if (action === 'refund') {
+          const left = charge.amount - charge.amountRefunded;
+          if (left <= 0) continue;
+          await enqueue(db, {
+            kind: ORPHAN_REFUND_KIND,
+            key: orphanRefundKey(charge.ref),
+            payload: {
+              paymentId: charge.paymentId,
+              provider: provider.name,
+              ref: charge.ref,
+              amount: left,
+              currency: charge.currency,
+            } satisfies OrphanRefundJob,
+          });
+          summary.refunded++;
+          log.warn(
+            { paymentId: charge.paymentId, ref: charge.ref },
+            'reconciliation refunds an orphan charge',
+          );
+          continue;
+        }
+        await enqueue(db, {
+          kind: VOID_KIND,
+          key: voidKey(charge.paymentId ?? 'orphan', charge.ref),
+          payload: {
+            paymentId: charge.paymentId,
+            ref: charge.ref,
+            provider: provider.name,
+            actorId: null,
+          } satisfies VoidJob,
+        });
+        summary.voided++;
+        log.warn(
+          { paymentId: charge.paymentId, ref: charge.ref },
+          'reconciliation voids an orphan authorisation',
+        );
+      }
+    }
+    return summary;
+  }
+
+  return {
+    /** The provider of a payment (by its `provider` column); 501 when Stripe is not configured. */
+    providerFor,
+    /** The contract `Payment` of a row. */
+    toDto: dto,
+
+    /**
+     * Starts (or resumes) payment of the customer's pending order: its open payment
+     * (`requires_payment`, or `failed` after a decline) or a new one for the order total with the
+     * configured provider; then `provider.prepare` (Stripe: the PaymentIntent; its client secret
+     * is returned). 404 unless the caller is the order's customer; 409 once paid/not payable.
+     */
+    async initialize(user: Payer, orderId: string): Promise<Payment> {
+      const facts = await repo.orderFacts(db, orderId);
+      if (!facts || facts.order.customerId !== user.id) {
+        throw notFound(messages.orderNotFound, 'order_not_found');
+      }
+      const reason = notPayableReason(facts.order.status);
+      if (reason) throw notPayable(reason);
+      let row = await repo.openPayment(db, orderId);
+      if (!row) {
+        row = await db.transaction(async (tx) => {
+          // Serialise concurrent initialisations of one order on its row.
+          await repo.lockOrder(tx, orderId);
+          const again = await repo.openPayment(tx, orderId);
+          if (again) return again;
+          return repo.insertPayment(tx, {
+            id: uuidv7(),
+            orderId,
+            provider: config.paymentProvider,
+            amount: facts.order.total,
+            currency: facts.order.currency,
+          });
+        });
+      }
+      const prepared = await providerFor(row.provider).prepare({
+        paymentId: row.id,
+        amount: row.amount,
+        currency: row.currency,
+        idempotencyKey: prepareKey(row.id),
+      });
+      if (prepared.ref && prepared.ref !== row.providerRef) {
+        row =
+          (await repo.updatePayment(db, row.id, {
+            providerRef: prepared.ref,
+            updatedAt: clock.now(),
+          })) ?? row;
+      }
+      return dto(row, {
+        ...(prepared.clientSecret ? { clientSecret: prepared.clientSecret } : {}),
+        ...(prepared.publishableKey ? { publishableKey: prepared.publishableKey } : {}),
+      });
+    },
+
+    /**
+     * Confirms a payment (authorises the card; the capture follows when the vendor accepts).
+     * 404 unless the caller is the order's customer; 400 for a missing, invalid or expired card
+     * (sandbox); 409 `already_paid` / `order_not_payable` / `slot_taken`; 402 with the provider's
+     * message on a decline (confirm again with another card: a new attempt). Exactly one
+     * authorisation however many confirms run at once: the payment row is locked and the
+     * attempt's provider key stored before the provider is called, so every caller of one
+     * attempt reaches the provider with the same key and gets the same success.
+     *
+     * `idempotencyKey` (the `Idempotency-Key` header): a replay with the same body returns the
+     * first answer (success or 4xx); another body with the key answers 422
+     * `idempotency_mismatch`; while the first is in flight, 409 `idempotency_in_progress`.
+     */
+    async confirm(
+      user: Payer,
+      paymentId: string,
+      input: ConfirmInput,
+      idempotencyKey?: string,
+    ): Promise<PaymentResult> {
+      if (!idempotencyKey) return confirmOnce(user, paymentId, input);
+      return once(user, idempotencyKey, 'payments.confirm', { paymentId, input }, () =>
+        confirmOnce(user, paymentId, input),
+      );
+    },
+
+    /**
+     * The admin view of a payment: the payment, what the provider did to the card (every event
+     * of the sandbox's fake bank for this payment, or the provider's events of its charge) and
+     * its ledger postings. 404 for anyone but an admin, and for an unknown id.
+     */
+    async adminView(user: Payer, paymentId: string) {
+      if (user.role !== 'admin') throw notFound(messages.adminPaymentNotFound, 'not_found');
+      const p = await repo.getPayment(db, paymentId);
+      if (!p) throw paymentNotFound();
+      const provider = providerFor(p.provider);
+      let events: ProviderEvent[] = [];
+      if ('eventsForPayment' in provider && typeof provider.eventsForPayment === 'function') {
+        events = await (provider.eventsForPayment as (id: string) => Promise<ProviderEvent[]>)(
+          p.id,
+        );
+      } else if (p.providerRef) {
+        events = await provider.events(p.providerRef);
+      }
+      const ledger = await entriesForPayment(db, p.id);
+      return {
+        payment: dto(p),
+        providerEvents: events.map((e) => ({
+          type: e.type,
+          amount: e.amount,
+          idempotencyKey: e.idempotencyKey,
+          at: e.at,
+        })),
+        ledger: ledger.map((l) => ({
+          id: l.id,
+          orderId: l.orderId,
+          paymentId: l.paymentId,
+          account: l.account,
+          amount: l.amount,
+          currency: l.currency,
+          kind: l.kind as LedgerKind,
+          createdAt: l.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * Records an authorisation the provider reports asynchronously (e.g. a Stripe webhook
+     * `payment_intent.amount_capturable_updated`) exactly as a confirm would: payment
+     * `authorized`, order `paid`. Idempotent; throws a 409 AppError when the order can no longer
+     * take it (the hold is then released through the outbox).
+     */
+    async applyAuthorization(paymentId: string, ref: string, last4: string | null): Promise<void> {
+      await settleAuthorization(paymentId, null, ref, last4, null);
+    },
+
+    /**
+     * A provider says a refund of the payment settled (e.g. Stripe `charge.refunded`): makes its
+     * pending refund jobs due now, so the outbox records them (the provider answers the same key
+     * with the settled refund). Returns how many jobs were rescheduled.
+     */
+    async refundSettled(paymentId: string): Promise<number> {
+      return repo.rescheduleOutbox(db, `payment:${paymentId}:refund:`, clock.now());
+    },
+
+    reconcile,
+
+    // For the orders domain (its `OrderPayments`): queue money moves inside ITS transaction.
+    requestCapture,
+    requestVoid,
+    requestRefund,
+    /** The order's current payment as the API shows it (its latest attempt), or null. */
+    async paymentOf(dbx: DbOrTx, orderId: string): Promise<Payment | null> {
+      const row = await repo.latestPayment(dbx, orderId);
+      return row ? dto(row) : null;
+    },
+
+    /** The outbox handlers of this domain, by kind: register them on the worker. */
+    handlers: {
+      [CAPTURE_KIND]: handleCapture as OutboxHandler,
+      [VOID_KIND]: handleVoid as OutboxHandler,
+      [REFUND_KIND]: handleRefund as OutboxHandler,
+      [ORPHAN_REFUND_KIND]: handleOrphanRefund as OutboxHandler,
+    } as Record<string, OutboxHandler>,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

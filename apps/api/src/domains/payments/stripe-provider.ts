@@ -1,0 +1,286 @@
+import Stripe from 'stripe';
+import type { AuthorizeResult, PaymentProvider, ProviderCharge, ProviderEvent } from './provider';
+
+/** Where and how to reach Stripe. `host`/`port`/`protocol` point the SDK at a local fake in tests. */
+export interface StripeProviderOptions {
+  /** `sk_test_…` / `sk_live_…` (`STRIPE_SECRET_KEY`). */
+  secretKey: string;
+  /** `pk_test_…` / `pk_live_…` (`STRIPE_PUBLISHABLE_KEY`), handed to Stripe.js in the browser. */
+  publishableKey: string;
+  /** API host, default `api.stripe.com` (`STRIPE_API_HOST`). */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+/** Stripe keeps amounts in minor units like we do, but wants currencies in lower case. */
+const stripeCurrency = (currency: string) => currency.toLowerCase();
+const ourCurrency = (currency: string) => currency.toUpperCase();
+/** Stripe timestamps are Unix seconds. */
+const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+/** The expanded latest charge of an intent, or null (not expanded or no attempt yet). */
+function latestCharge(intent: Stripe.PaymentIntent): Stripe.Charge | null {
+  return intent.latest_charge && typeof intent.latest_charge === 'object'
+    ? intent.latest_charge
+    : null;
+}
+
+/** Last four digits of the card behind an intent (expanded payment method, else latest charge). */
+function cardLast4(intent: Stripe.PaymentIntent): string | null {
+  const pm = intent.payment_method;
+  if (pm && typeof pm === 'object' && pm.card?.last4) return pm.card.last4;
+  return latestCharge(intent)?.payment_method_details?.card?.last4 ?? null;
+}
+
+/** Stripe's error code for an intent (or refund) in the wrong state for the call. */
+const isUnexpectedState = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError &&
+  err.code === 'payment_intent_unexpected_state';
+
+/**
+ * The Stripe provider (issue #6 §3): PaymentIntents with manual capture. The browser collects
+ * the card with Stripe.js and confirms the intent, so card numbers never reach this server.
+ *
+ * - `prepare` creates the intent (`capture_method: 'manual'`, `metadata.paymentId`) and returns
+ *   its client secret and the publishable key for Stripe.js.
+ * - `authorize` reads the intent the browser confirmed: `requires_capture` → authorised;
+ *   `requires_payment_method` after a failed attempt → declined with Stripe's message;
+ *   `canceled` → declined; anything else → `requires_action` (the browser must finish, e.g. 3-D Secure).
+ * - `capture`/`void`/`refund` pass the caller's stored idempotency key to Stripe, so a retried
+ *   call never moves money twice. Capturing an already captured intent and voiding an already
+ *   cancelled one succeed (the outbox may deliver twice).
+ *
+ * Constructing the provider makes no network call. Stripe errors (network, 5xx, rate limits)
+ * are thrown as the SDK's `Stripe.errors.*` for the outbox to retry; the SDK itself retries
+ * twice first with the same idempotency key. A refund Stripe reports `failed`/`canceled` throws
+ * an Error with `permanent: true` (no retry can change it).
+ */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    host: options.host,
+    port: options.port,
+    protocol: options.protocol,
+    maxNetworkRetries: 2,
+    telemetry: false,
+    appInfo: { name: 'Vetted' },
+  });
+
+  const retrieve = (ref: string) =>
+    stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge', 'payment_method'] });
+
+  /** The refund of intent `ref` created with `idempotencyKey` (kept in its metadata), or null. */
+  async function findRefund(ref: string, idempotencyKey: string): Promise<Stripe.Refund | null> {
+    for await (const refund of stripe.refunds.list({ payment_intent: ref, limit: 100 })) {
+      if (refund.metadata?.idempotencyKey === idempotencyKey) return refund;
+    }
+    return null;
+  }
+
+  return {
+    name: 'stripe',
+    testMode: !options.secretKey.includes('_live_'),
+
+    async prepare({ paymentId, amount, currency, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount,
+          currency: stripeCurrency(currency),
+          capture_method: 'manual',
+          allowed_payment_method_types: ['card'],
+          metadata: { paymentId, idempotencyKey },
+        },
+        { idempotencyKey },
+      );
+      return {
+        ref: intent.id,
+        clientSecret: intent.client_secret,
+        publishableKey: options.publishableKey,
+      };
+    },
+
+    async authorize({ paymentId, ref, amount, currency }): Promise<AuthorizeResult> {
+      if (!ref) throw new Error(`Stripe payment ${paymentId} has no PaymentIntent`);
+      const intent = await retrieve(ref);
+      if (
+        intent.metadata?.paymentId !== paymentId ||
+        intent.amount !== amount ||
+        intent.currency !== stripeCurrency(currency)
+      ) {
+        // Never accept an intent made for another payment or amount.
+        return {
+          status: 'declined',
+          code: 'payment_mismatch',
+          message: 'This payment could not be verified. Try again.',
+          last4: null,
+        };
+      }
+      const last4 = cardLast4(intent);
+      if (intent.status === 'requires_capture' || intent.status === 'succeeded') {
+        return { status: 'authorized', ref: intent.id, last4 };
+      }
+      if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
+        const error = intent.last_payment_error;
+        return {
+          status: 'declined',
+          code: error.decline_code ?? error.code ?? 'card_declined',
+          message: error.message ?? 'Your card was declined. Try another card.',
+          last4: error.payment_method?.card?.last4 ?? last4,
+        };
+      }
+      if (intent.status === 'canceled') {
+        return {
+          status: 'declined',
+          code: 'payment_intent_canceled',
+          message: 'This payment was cancelled. Start again.',
+          last4,
+        };
+      }
+      if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
+      return { status: 'requires_action', ref: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async capture({ ref, amount, idempotencyKey }) {
+      try {
+        await stripe.paymentIntents.capture(
+          ref,
+          { amount_to_capture: amount, metadata: { captureKey: idempotencyKey } },
+          { idempotencyKey },
+        );
+      } catch (err) {
+        // Already captured (e.g. a redelivery after a lost response): the money is where it should be.
+        if (isUnexpectedState(err) && (await retrieve(ref)).status === 'succeeded') return;
+        throw err;
+      }
+    },
+
+    async void({ ref, idempotencyKey }) {
+      try {
+        await stripe.paymentIntents.cancel(
+          ref,
+          { cancellation_reason: 'requested_by_customer' },
+          { idempotencyKey },
+        );
+      } catch (err) {
+        if (isUnexpectedState(err) && (await retrieve(ref)).status === 'canceled') return;
+        throw err;
+      }
+    },
+
+    async refund({ ref, amount, idempotencyKey }) {
+      // Stripe answers a repeated key with its FIRST response (a refund pending then stays
+      // pending in it) and forgets keys after 24 h: read this key's refund if it exists.
+      let refund = await findRefund(ref, idempotencyKey);
+      refund ??= await stripe.refunds.create(
+        { payment_intent: ref, amount, metadata: { idempotencyKey } },
+        { idempotencyKey },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        // Final at Stripe: retrying the same key cannot help. `permanent` tells the payments
+        // service to stop retrying and leave it to a person.
+        throw Object.assign(
+          new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason}`),
+          { permanent: true },
+        );
+      }
+      return {
+        refundRef: refund.id,
+        status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
+      };
+    },
+
+    async events(ref): Promise<ProviderEvent[]> {
+      const intent = await retrieve(ref);
+      const currency = ourCurrency(intent.currency);
+      const charge = latestCharge(intent);
+      const events: ProviderEvent[] = [];
+      const authorized = charge?.status === 'succeeded';
+      if (charge && authorized) {
+        events.push({
+          type: 'authorization',
+          amount: charge.amount,
+          currency,
+          idempotencyKey: intent.metadata?.idempotencyKey ?? null,
+          at: iso(charge.created),
+          ref: charge.id,
+        });
+      }
+      if (charge?.captured) {
+        events.push({
+          type: 'capture',
+          amount: charge.amount_captured,
+          currency,
+          idempotencyKey: intent.metadata?.captureKey ?? null,
+          // Stripe keeps no capture time on the charge; its authorisation time is the closest.
+          at: iso(charge.created),
+          ref: charge.id,
+        });
+      }
+      if (intent.status === 'canceled' && charge && authorized) {
+        events.push({
+          type: 'void',
+          amount: intent.amount,
+          currency,
+          idempotencyKey: null,
+          at: iso(intent.canceled_at ?? intent.created),
+          ref: intent.id,
+        });
+      }
+      for await (const refund of stripe.refunds.list({ payment_intent: intent.id, limit: 100 })) {
+        if (refund.status === 'failed' || refund.status === 'canceled') continue;
+        events.push({
+          type: 'refund',
+          amount: refund.amount,
+          currency: ourCurrency(refund.currency),
+          idempotencyKey: refund.metadata?.idempotencyKey ?? null,
+          at: iso(refund.created),
+          ref: refund.id,
+        });
+      }
+      return events.sort((a, b) => a.at.localeCompare(b.at));
+    },
+
+    async charges(since): Promise<ProviderCharge[]> {
+      const list: ProviderCharge[] = [];
+      const intents = stripe.paymentIntents.list({
+        created: { gte: Math.floor(since.getTime() / 1000) },
+        limit: 100,
+        expand: ['data.latest_charge'],
+      });
+      for await (const intent of intents) {
+        const state = chargeState(intent);
+        if (!state) continue;
+        list.push({
+          ref: intent.id,
+          paymentId: intent.metadata?.paymentId ?? null,
+          amount: intent.amount,
+          currency: ourCurrency(intent.currency),
+          state,
+          amountRefunded: latestCharge(intent)?.amount_refunded ?? 0,
+        });
+      }
+      return list;
+    },
+  };
+}
+
+/** Where the money of an intent stands; null while no card has been authorised (nothing to reconcile). */
+function chargeState(intent: Stripe.PaymentIntent): ProviderCharge['state'] | null {
+  switch (intent.status) {
+    case 'requires_capture':
+      return 'authorized';
+    case 'succeeded': {
+      const charge = latestCharge(intent);
+      const refunded = charge?.amount_refunded ?? 0;
+      if (charge?.refunded || (refunded > 0 && refunded >= (charge?.amount_captured ?? 0))) {
+        return 'refunded';
+      }
+      return refunded > 0 ? 'partially_refunded' : 'captured';
+    }
+    case 'canceled':
+      // Cancelled after an authorisation: the hold was released.
+      return latestCharge(intent)?.status === 'succeeded' ? 'voided' : null;
+    default:
+      return null;
+  }
+}

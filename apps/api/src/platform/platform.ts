@@ -1,0 +1,231 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { AppError } from '../lib/errors';
+import { bearerOf } from '../lib/route';
+
+/** An unsubscribe function; `ready` resolves once the subscription is live (Redis acknowledges it). */
+export type Unsubscribe = (() => void) & { ready: Promise<void> };
+
+/**
+ * Pub/sub between the parts of the app — and between API instances when `REDIS_URL` is set
+ * (ARCHITECTURE §2 realtime, §6). Payloads must be JSON-serialisable; handlers run
+ * asynchronously after `publish` resolves, on every instance subscribed to the channel.
+ */
+export interface EventBus {
+  readonly kind: 'memory' | 'redis';
+  publish(channel: string, payload: unknown): Promise<void>;
+  subscribe<T = unknown>(
+    channel: string,
+    handler: (payload: T) => void | Promise<void>,
+  ): Unsubscribe;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventBus;
+    /** The prom-client registry behind `/metrics` (one per app, so tests can build several). */
+    metrics: Registry;
+  }
+}
+
+const CHANNEL_PREFIX = 'vetted:events:';
+
+/** In-process bus: an EventEmitter, with delivery deferred like a network hop. */
+function memoryBus(log: FastifyBaseLogger): EventBus & { close(): Promise<void> } {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    kind: 'memory',
+    async publish(channel, payload) {
+      // Serialise like Redis would, so handlers never share mutable objects with the publisher.
+      const json = JSON.stringify(payload ?? null);
+      setImmediate(() => emitter.emit(channel, json));
+    },
+    subscribe(channel, handler) {
+      const listener = (json: string) => runHandler(log, channel, handler, json);
+      emitter.on(channel, listener);
+      return Object.assign(() => void emitter.off(channel, listener), { ready: Promise.resolve() });
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+function runHandler<T>(
+  log: FastifyBaseLogger,
+  channel: string,
+  handler: (payload: T) => void | Promise<void>,
+  json: string,
+): void {
+  try {
+    Promise.resolve(handler(JSON.parse(json) as T)).catch((err: unknown) =>
+      log.error({ err, channel }, 'event handler failed'),
+    );
+  } catch (err) {
+    log.error({ err, channel }, 'event handler failed');
+  }
+}
+
+/** Redis bus: one publisher connection, one subscriber connection, local fan-out to handlers. */
+function redisBus(
+  publisher: Redis,
+  subscriber: Redis,
+  log: FastifyBaseLogger,
+): EventBus & { close(): Promise<void> } {
+  const handlers = new Map<string, Set<(json: string) => void>>();
+  subscriber.on('message', (channel: string, message: string) => {
+    const set = handlers.get(channel.slice(CHANNEL_PREFIX.length));
+    if (set) for (const h of set) h(message);
+  });
+  return {
+    kind: 'redis',
+    async publish(channel, payload) {
+      await publisher.publish(CHANNEL_PREFIX + channel, JSON.stringify(payload ?? null));
+    },
+    subscribe(channel, handler) {
+      let set = handlers.get(channel);
+      let ready: Promise<void> = Promise.resolve();
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        ready = subscriber.subscribe(CHANNEL_PREFIX + channel).then(
+          () => undefined,
+          (err: unknown) => log.error({ err, channel }, 'redis subscribe failed'),
+        );
+      }
+      const listener = (json: string) => runHandler(log, channel, handler, json);
+      set.add(listener);
+      const unsubscribe = () => {
+        const current = handlers.get(channel);
+        if (!current?.delete(listener) || current.size > 0) return;
+        handlers.delete(channel);
+        subscriber
+          .unsubscribe(CHANNEL_PREFIX + channel)
+          .catch((err: unknown) => log.warn({ err, channel }, 'redis unsubscribe failed'));
+      };
+      return Object.assign(unsubscribe, { ready });
+    },
+    async close() {
+      handlers.clear();
+    },
+  };
+}
+
+/**
+ * True when `given` equals `expected`. Compares SHA-256 digests in constant time, so neither the
+ * secret's content nor its length leaks through response timing.
+ */
+export function secretMatches(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Platform concerns, shared by every route (registered before them, ARCHITECTURE §2):
+ * compression, the global rate limit (Redis-backed across instances when `REDIS_URL` is set),
+ * Prometheus metrics at `/metrics` (only with `METRICS_TOKEN`, to `Authorization: Bearer <token>`;
+ * 401 otherwise, 404 when unset) and the event bus `app.events`.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const redis = config.redisUrl
+      ? new Redis(config.redisUrl, {
+          connectTimeout: 2000,
+          maxRetriesPerRequest: 1,
+          lazyConnect: false,
+        })
+      : null;
+    const subscriber = redis ? redis.duplicate() : null;
+    for (const conn of [redis, subscriber]) {
+      conn?.on('error', (err: unknown) => app.log.warn({ err }, 'redis connection error'));
+    }
+
+    // gzip / brotli for JSON and for the SPA's static files (no-op below 1 KiB).
+    await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'] });
+
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      ...(redis ? { redis, nameSpace: 'vetted:rate-limit:' } : {}),
+      // A Redis hiccup must not take the API down with it.
+      skipOnError: true,
+      // The limit protects the API; the SPA's files and /metrics are not counted.
+      allowList: (req) => !req.url.startsWith('/v1/'),
+      errorResponseBuilder: (_req, context) =>
+        new AppError(
+          context.statusCode,
+          `Too many requests. Try again in ${context.after}`,
+          'rate_limited',
+        ),
+    });
+
+    // Metrics: default process metrics plus a request-duration histogram.
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    const duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration in seconds, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    app.decorate('metrics', registry);
+    app.addHook('onResponse', async (request, reply) => {
+      const routePattern = request.routeOptions.url ?? 'unmatched';
+      if (routePattern === '/metrics') return;
+      duration.observe(
+        { method: request.method, route: routePattern, status_code: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
+    // Never public (issue #6): served only with METRICS_TOKEN set, and only to its bearer.
+    const metricsToken = config.metricsToken;
+    if (metricsToken) {
+      app.get(
+        '/metrics',
+        { schema: { hide: true }, config: { rateLimit: false } },
+        async (request, reply) => {
+          if (!secretMatches(bearerOf(request), metricsToken)) {
+            return reply
+              .code(401)
+              .header('www-authenticate', 'Bearer realm="metrics"')
+              .send({
+                ok: false,
+                error: { message: 'A valid metrics token is required', code: 'unauthorized' },
+              });
+          }
+          reply.header('content-type', registry.contentType);
+          return registry.metrics();
+        },
+      );
+    }
+
+    const bus = redis && subscriber ? redisBus(redis, subscriber, app.log) : memoryBus(app.log);
+    app.decorate('events', bus as EventBus);
+
+    app.addHook('onClose', async () => {
+      await bus.close();
+      await Promise.all(
+        [subscriber, redis].map(async (conn) => {
+          if (!conn) return;
+          try {
+            await conn.quit();
+          } catch {
+            conn.disconnect();
+          }
+        }),
+      );
+    });
+  },
+  { name: 'platform', dependencies: [] },
+);
