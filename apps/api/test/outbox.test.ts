@@ -59,6 +59,21 @@ describe('the worker', () => {
     expect(await worker.drain()).toBe(0);
   });
 
+  it('claims a row in the same millisecond it was enqueued', async () => {
+    const [id] = await enqueue(ctx.app.db, { kind: 'test.same-ms', payload: {} });
+    const [row] = await ctx.app.db.select().from(outbox).where(eq(outbox.id, id!));
+    // A worker whose clock reads exactly the row's due time (milliseconds) must see it as due;
+    // a microsecond due time from the database's now() would still be in its future.
+    const frozen = { now: () => new Date(row!.dueAt.getTime()) };
+    const worker = createOutboxWorker({ db: ctx.app.db, log: ctx.app.log, clock: frozen });
+    let calls = 0;
+    worker.register('test.same-ms', async () => {
+      calls++;
+    });
+    expect(await worker.runOnce()).toBe(1);
+    expect(calls).toBe(1);
+  });
+
   it('retries with growing backoff, then gives up after maxAttempts', async () => {
     const clock = fakeClock();
     const worker = createOutboxWorker({

@@ -15,7 +15,7 @@ export interface OutboxMessage {
    * Defaults to `<kind>:<row id>`.
    */
   key?: string;
-  /** Not before this time; default now. */
+  /** Not before this time; default now by this process's wall clock (the worker's clock). */
   dueAt?: Date;
 }
 
@@ -31,6 +31,10 @@ export async function enqueue(
 ): Promise<(string | null)[]> {
   const list = Array.isArray(messages) ? messages : [messages];
   if (list.length === 0) return [];
+  // The default due time is taken here, in milliseconds, rather than by the column's
+  // `defaultNow()`: PostgreSQL's now() has microsecond precision, so a row written in the same
+  // millisecond as a claim (`due_at <= <ms time>`) was not yet due and waited for the next poll.
+  const now = new Date();
   const rows = list.map((m) => {
     const id = uuidv7();
     return {
@@ -38,7 +42,7 @@ export async function enqueue(
       kind: m.kind,
       payload: m.payload ?? null,
       idempotencyKey: m.key ?? `${m.kind}:${id}`,
-      ...(m.dueAt ? { dueAt: m.dueAt } : {}),
+      dueAt: m.dueAt ?? now,
     };
   });
   const inserted = await db
