@@ -15,16 +15,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vetted-e
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_BASE_URL = `http://localhost:${port}`;
 
-/**
- * The route sweeps (axe on every route × theme × width, the Tab-through focus check on every
- * route) take tens of minutes on a 2-core machine: they run with `pnpm test:a11y`
- * (`E2E_A11Y=1`), not in `pnpm test`, whose Storybook run checks focus on every story.
- */
-const routeSweeps = ['**/a11y.spec.ts', '**/focus.spec.ts'];
-
 export default defineConfig({
   testDir: './tests',
-  testIgnore: process.env.E2E_A11Y ? [] : routeSweeps,
   outputDir: './artifacts/test-results',
   timeout: 120_000,
   expect: { timeout: 15_000 },
