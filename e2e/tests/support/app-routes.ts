@@ -91,27 +91,11 @@ async function startLogin(request: APIRequestContext, email: string) {
   return { challenge, since };
 }
 
-/**
- * {@link readOtp}, retried while a mail file is still being written (its JSON then fails to
- * parse: the outbox writes files in place).
- */
-async function readOtpSettled(email: string, since: number): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      return await readOtp(email, since);
-    } catch (error) {
-      if (!(error instanceof SyntaxError) || Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 /** Logs a demo account in through the API: password, then the OTP from the outbox. */
 export async function signIn(request: APIRequestContext, role: Role): Promise<Session> {
   const email = DEMO_LOGINS[role];
   const { challenge, since } = await startLogin(request, email);
-  const code = await readOtpSettled(email, since);
+  const code = await readOtp(email, since);
   return apiData<Session>(
     await request.post('/v1/auth/otp/verify', {
       data: { challengeId: challenge.challengeId, code },

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -80,7 +80,10 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
         ...(message.otp ? { code: message.otp, otp: message.otp } : {}),
         createdAt: new Date(uuidv7Time(id)).toISOString(),
       };
-      await writeFile(file, `${JSON.stringify(body, null, 2)}\n`);
+      // Written aside, then renamed into place: a reader of the folder (the e2e, a developer's
+      // watcher) never sees a half-written `.json` file.
+      await writeFile(`${file}.part`, `${JSON.stringify(body, null, 2)}\n`);
+      await rename(`${file}.part`, file);
       log.info({ to: message.to, file }, 'mail (no SMTP_URL): written to the outbox folder');
     },
     close() {
