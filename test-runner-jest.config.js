@@ -1,4 +1,4 @@
-// Storybook test-runner in Debian's Chromium (see /work/shared/RECIPES.md).
+// Storybook test-runner in the Chromium scripts/find-chromium.mjs finds (CHROMIUM_PATH, system, packaged).
 import { getJestConfig } from '@storybook/test-runner';
 import { chromiumContextOptions, chromiumLaunchOptions } from './scripts/chromium.mjs';
 

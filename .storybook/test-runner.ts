@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { getStoryContext, type TestHook, type TestRunnerConfig } from '@storybook/test-runner';
 import axePlaywright from 'axe-playwright';
 import jestImageSnapshot from 'jest-image-snapshot';
+import { chromium } from '../scripts/chromium.mjs';
 import { checkStoryFocus } from './focus-check.ts';
 
 /**
@@ -15,7 +16,8 @@ import { checkStoryFocus } from './focus-check.ts';
  *    Console errors: `--failOnConsole` fails a story that logs `console.error`; uncaught page
  *    errors are collected here and fail it too.
  * 2. Visual, light: the stories in VISUAL_STORIES are screenshotted and compared with the
- *    committed baselines in .storybook/__visual__/<story id>.light.png (jest-image-snapshot).
+ *    committed baselines in .storybook/__visual__/<story id>.light.png (jest-image-snapshot;
+ *    .storybook/__visual__/packaged-chromium/ under the packaged Chromium, see SNAPSHOTS_DIR).
  * 3. Dark mode: the `dark` class goes on <html> (what the toolbar theme / ThemeProvider do), then
  *    axe runs again on the page, failing on serious/critical violations only; the story's
  *    `parameters.a11y` (disable, test: 'off', config.rules, options, context) is respected as the
@@ -35,7 +37,13 @@ type Page = Parameters<TestHook>[0];
 type Theme = 'light' | 'dark';
 
 // Paths from the repository root, the runner's working directory (scripts/storybook-test.mjs).
-const SNAPSHOTS_DIR = resolve('.storybook', '__visual__');
+// Baselines belong to the browser that renders them: Debian's Chromium (or another system one)
+// with the system fonts, or the Chromium of the @sparticuz/chromium package, which a machine
+// without a browser uses (scripts/find-chromium.mjs) and which renders with its own fonts.
+const SNAPSHOTS_DIR =
+  chromium.source === 'package'
+    ? resolve('.storybook', '__visual__', 'packaged-chromium')
+    : resolve('.storybook', '__visual__');
 const DIFF_DIR = resolve(process.env.STORYBOOK_STATIC_DIR ?? 'storybook-static', '__diff_output__');
 
 /**
@@ -43,7 +51,8 @@ const DIFF_DIR = resolve(process.env.STORYBOOK_STATIC_DIR ?? 'storybook-static',
  * per component family, from storybook-static/index.json), the Foundations pages, and one open
  * (portal) dialog. `root` screenshots #storybook-root; `page` the viewport, for content portalled
  * outside the root. Screens of apps/web are not covered (they change with the app).
- * Adding an id here needs a baseline: run `pnpm storybook:test -- -u` and commit the PNGs.
+ * Adding an id here needs a baseline in each set: run `pnpm storybook:test -- -u` and
+ * `CHROMIUM_SOURCES=package pnpm storybook:test -- -u`, then commit the PNGs.
  */
 const VISUAL_STORIES: Record<string, 'root' | 'page'> = {
   'foundations-tokens--colours': 'root',

@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumContextOptions, chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 /**
- * End-to-end journeys in Debian's Chromium (a Playwright browser download is not possible on
+ * End-to-end journeys in Chromium (scripts/find-chromium.mjs; a Playwright browser download is not possible on
  * these machines). The server under test is the production build (`pnpm start`'s server) on a
  * fresh embedded PGlite database in a temp folder, migrated and seeded on start, so every run
  * begins from the same demo data. OTP mails land in `<dataDir>/outbox`, where the tests read them.

@@ -1,9 +1,14 @@
-// One place for how every browser test launches Debian's Chromium (RECIPES.md): Playwright's
-// own browser download is not possible on these machines. Used by the e2e config, the
-// Storybook test-runner and the packed-@vetted/ui test.
+// One place for how every browser test launches Chromium: the e2e config, the Storybook
+// test-runner and the packed-@vetted/ui test. Playwright's own browser download is not possible
+// on these machines; scripts/find-chromium.mjs finds CHROMIUM_PATH, a system Chromium or Chrome,
+// or the headless Chromium inside the @sparticuz/chromium npm package, in that order.
+import { findChromium } from './find-chromium.mjs';
 
-/** Path of the Chromium binary; `CHROMIUM_PATH` overrides the Debian default. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The browser every test launches, and where it came from (resolved once per process). */
+export const chromium = await findChromium();
+
+/** Path of the Chromium binary. */
+export const chromiumPath = chromium.path;
 
 /** Flags: headless as root, and no calls out (the machines have no network but the registries). */
 export const chromiumArgs = [
@@ -16,8 +21,15 @@ export const chromiumArgs = [
   '--no-first-run',
 ];
 
-/** Launch options for Playwright / jest-playwright. */
-export const chromiumLaunchOptions = { executablePath: chromiumPath, args: chromiumArgs };
+/**
+ * Launch options for Playwright / jest-playwright. `env` adds the browser's own variables (the
+ * packaged Chromium's fonts) to the environment.
+ */
+export const chromiumLaunchOptions = {
+  executablePath: chromium.path,
+  args: chromiumArgs,
+  ...(Object.keys(chromium.env).length > 0 ? { env: { ...process.env, ...chromium.env } } : {}),
+};
 
 /**
  * Browser-context options for every browser test: `prefers-reduced-motion: reduce`, so the

@@ -4,7 +4,7 @@
 //      `--static-dir <dir>` uses another build folder (scripts/test-stress.mjs builds once into
 //      a temp folder and reuses it for every run);
 //   2. serves it with http-server on a free 127.0.0.1 port;
-//   3. runs `test-storybook` (Chromium from CHROMIUM_PATH, default /usr/bin/chromium, see
+//   3. runs `test-storybook` (the Chromium scripts/find-chromium.mjs finds, see
 //      test-runner-jest.config.js) and exits with its code after stopping the server.
 // Extra arguments are passed to test-storybook (e.g. `pnpm storybook:test -- Button`).
 //

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,9 @@ const INDEX =
   '<!doctype html><html><head><title>Vetted</title></head><body><div id="root"></div></body></html>';
 const APP_JS = `console.log(${JSON.stringify('vetted '.repeat(400))});\n`;
 
+/** A `.br` sibling unlike what the server would compress itself: proves it is the file sent. */
+const BUILT_BR = brotliCompressSync(Buffer.from(`/* built */${APP_JS}`));
+
 let ctx: TestContext;
 let bare: TestContext;
 beforeAll(async () => {
@@ -15,6 +19,8 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), INDEX);
   writeFileSync(join(webDist, 'assets', 'app.js'), APP_JS);
+  // What the web build (vite-plugin-compression2) writes next to an asset.
+  writeFileSync(join(webDist, 'assets', 'app.js.br'), BUILT_BR);
   writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *\n');
   ctx = await createTestContext({ webDist });
   bare = await createTestContext({ webDist: join(webDist, 'missing') });
@@ -97,6 +103,15 @@ describe('SPA', () => {
     const robots = await get('/robots.txt');
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli file the build wrote instead of compressing again', async () => {
+    const br = await get('/assets/app.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.compare(br.rawPayload, BUILT_BR)).toBe(0);
   });
 
   it('answers a JSON 404 for unknown API routes and missing files', async () => {

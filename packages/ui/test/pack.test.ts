@@ -4,7 +4,7 @@
  * 1. builds (turbo, cached) and packs @vetted/ui (publishConfig exports → dist);
  * 2. installs the tarball + react + vite into a temp Vite app (npm, from the registry);
  * 3. builds the app, which imports `@vetted/ui`, `@vetted/ui/button` and `@vetted/ui/styles.css`;
- * 4. renders it in Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and checks Button styles
+ * 4. renders it in Chromium (scripts/find-chromium.mjs: CHROMIUM_PATH, system, packaged) and checks Button styles
  *    (spec §9: #135FE1, 52px radius), the Dialog and a toast.
  *
  * Slow (network install): run with `pnpm --filter @vetted/ui test:pack`.
