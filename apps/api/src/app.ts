@@ -186,6 +186,7 @@ export async function buildApp({
   await app.register(meRoutes, { users: createUsersService({ db: app.db }) });
   await app.register(catalogueRoutes, {
     catalogue: createCatalogueService({ db: app.db, clock: app.clock, config }),
+    cacheTtlMs: config.catalogueCacheTtlMs,
   });
   await app.register(orderRoutes, {
     orders: createOrdersService({

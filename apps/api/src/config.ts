@@ -56,6 +56,15 @@ export interface Config {
    * 0 turns the cache off. Counts and new vendors show up at most this late.
    */
   catalogueCacheTtlMs: number;
+  /**
+   * Load shedding (@fastify/under-pressure): above this mean event-loop delay (ms) new requests
+   * get 503 with `Retry-After` instead of queueing until they time out; 0 turns the check off.
+   */
+  overloadMaxEventLoopDelayMs: number;
+  /** The same for the V8 heap in use (bytes); 0 turns it off. */
+  overloadMaxHeapUsedBytes: number;
+  /** `Retry-After` of a shed request (seconds). */
+  overloadRetryAfterS: number;
   /** Requests per minute per client for the API (rate limit). */
   rateLimitPerMinute: number;
   /** Requests per minute per client IP on each sign-up/login/OTP route (default 10). */
@@ -192,6 +201,9 @@ export const envSchema = z
     SEED_ON_START: flag().default(true),
     DEMO_LOGINS: flag().optional(),
     CATALOGUE_CACHE_TTL_MS: integer(0).default(30_000),
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: integer(0).default(1000),
+    OVERLOAD_MAX_HEAP_USED_BYTES: integer(0).default(0),
+    OVERLOAD_RETRY_AFTER_S: integer(1).default(5),
     RATE_LIMIT_PER_MINUTE: integer(1).default(600),
     AUTH_RATE_LIMIT_PER_MINUTE: integer(1).default(10),
     TRUST_PROXY: z
@@ -321,6 +333,9 @@ export function loadConfig(
     seedOnStart: e.SEED_ON_START,
     demoLogins: e.DEMO_LOGINS ?? e.NODE_ENV !== 'production',
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    overloadMaxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+    overloadMaxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_BYTES,
+    overloadRetryAfterS: e.OVERLOAD_RETRY_AFTER_S,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

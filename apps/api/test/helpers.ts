@@ -49,6 +49,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       // Tests change the catalogue between reads; catalogue.test.ts covers the cache itself.
       catalogueCacheTtlMs: 0,
       authRateLimitPerMinute: 100_000,
+      // A busy test machine lags the event loop (PGlite is WASM); load shedding has its own test.
+      overloadMaxEventLoopDelayMs: 0,
       // Side effects are delivered only when a test calls `ctx.drain()`: no timer races asserts.
       outboxPollMs: 0,
       ...overrides,

@@ -47,6 +47,8 @@ export async function startServer(
       PORT: String(port),
       LOG_LEVEL: 'warn',
       SEED_ON_START: 'false',
+      // Load shedding off: these tests load the machine on purpose (overload.test.ts covers it).
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import compress from '@fastify/compress';
+import etag from '@fastify/etag';
+import underPressure from '@fastify/under-pressure';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -128,9 +130,12 @@ export function secretMatches(given: string | null, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/** Answer to a request shed under load (503 with Retry-After). */
+export const OVERLOADED_MESSAGE = 'Vetted is very busy right now. Try again in a few seconds.';
+
 /**
  * Platform concerns, shared by every route (registered before them, ARCHITECTURE §2):
- * compression, the global rate limit (Redis-backed across instances when `REDIS_URL` is set),
+ * ETags with 304 on a match, compression, load shedding (503 + Retry-After), the global rate limit (Redis-backed across instances when `REDIS_URL` is set),
  * Prometheus metrics at `/metrics` (only with `METRICS_TOKEN`, to `Authorization: Bearer <token>`;
  * 401 otherwise, 404 when unset) and the event bus `app.events`.
  */
@@ -149,8 +154,27 @@ export default fp(
       conn?.on('error', (err: unknown) => app.log.warn({ err }, 'redis connection error'));
     }
 
+    // A weak ETag on every serialised reply (FNV-1a of the body), and 304 to a matching
+    // If-None-Match. Registered before compression so its hook hashes the JSON, not a compressed
+    // stream; weak, because the br and identity encodings of one body share the tag.
+    await app.register(etag, { algorithm: 'fnv1a', weak: true });
+
     // gzip / brotli for JSON and for the SPA's static files (no-op below 1 KiB).
     await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'] });
+
+    // Load shedding: while the event loop lags (or the heap passes its limit) a new request is
+    // answered at once with 503 and Retry-After, in the spec §3 error shape, rather than queued
+    // until the client gives up. Sampled every second by the plugin.
+    if (config.overloadMaxEventLoopDelayMs > 0 || config.overloadMaxHeapUsedBytes > 0) {
+      await app.register(underPressure, {
+        maxEventLoopDelay: config.overloadMaxEventLoopDelayMs,
+        maxHeapUsedBytes: config.overloadMaxHeapUsedBytes,
+        pressureHandler: async (_request, reply) => {
+          reply.header('retry-after', String(config.overloadRetryAfterS));
+          throw new AppError(503, OVERLOADED_MESSAGE, 'overloaded');
+        },
+      });
+    }
 
     await app.register(rateLimit, {
       global: true,
