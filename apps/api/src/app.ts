@@ -16,6 +16,7 @@ import authPlugin from './plugins/auth';
 import { builtIndexScriptHashes, contentSecurityPolicy } from './platform/csp';
 import platformPlugin from './platform/platform';
 import mediaPlugin from './platform/media';
+import seoPlugin from './platform/seo';
 import spaPlugin from './platform/spa';
 import authRoutes from './domains/auth/routes';
 import { createAuthService } from './domains/auth/service';
@@ -221,6 +222,7 @@ export async function buildApp({
   }));
 
   // The built SPA and the server side of the access rules (spec §2); also the JSON 404 for /v1.
+  await app.register(seoPlugin);
   await app.register(spaPlugin);
   return app;
 }

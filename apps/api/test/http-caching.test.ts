@@ -31,7 +31,7 @@ describe('public catalogue reads', () => {
     for (const url of urls) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers.etag, url).toMatch(/^W\/"[0-9a-z]+"$/);
+      expect(res.headers.etag, url).toMatch(/^W\/"[^"]+"$/);
       expect(res.headers['cache-control'], url).toBe(
         'public, max-age=30, stale-while-revalidate=300',
       );

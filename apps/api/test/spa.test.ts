@@ -21,7 +21,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'app.js'), APP_JS);
   // What the web build (vite-plugin-compression2) writes next to an asset.
   writeFileSync(join(webDist, 'assets', 'app.js.br'), BUILT_BR);
-  writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   ctx = await createTestContext({ webDist });
   bare = await createTestContext({ webDist: join(webDist, 'missing') });
 });
@@ -100,9 +100,9 @@ describe('SPA', () => {
     const gz = await get('/assets/app.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.rawPayload.length).toBeLessThan(APP_JS.length);
-    const robots = await get('/robots.txt');
-    expect(robots.statusCode).toBe(200);
-    expect(robots.headers['cache-control']).toBe('no-cache');
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the brotli file the build wrote instead of compressing again', async () => {

@@ -154,10 +154,10 @@ export default fp(
       conn?.on('error', (err: unknown) => app.log.warn({ err }, 'redis connection error'));
     }
 
-    // A weak ETag on every serialised reply (FNV-1a of the body), and 304 to a matching
+    // A weak ETag on every serialised reply (SHA-1 of the body), and 304 to a matching
     // If-None-Match. Registered before compression so its hook hashes the JSON, not a compressed
     // stream; weak, because the br and identity encodings of one body share the tag.
-    await app.register(etag, { algorithm: 'fnv1a', weak: true });
+    await app.register(etag, { weak: true });
 
     // gzip / brotli for JSON and for the SPA's static files (no-op below 1 KiB).
     await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'] });
