@@ -5,10 +5,11 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumContextOptions, chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 /**
- * End-to-end journeys in Chromium (scripts/find-chromium.mjs; a Playwright browser download is not possible on
- * these machines). The server under test is the production build (`pnpm start`'s server) on a
- * fresh embedded PGlite database in a temp folder, migrated and seeded on start, so every run
- * begins from the same demo data. OTP mails land in `<dataDir>/outbox`, where the tests read them.
+ * End-to-end journeys in Chromium (the one scripts/find-chromium.mjs finds; a Playwright browser
+ * download is not possible on these machines). The server under test is the production build
+ * (`pnpm start`'s server) on a fresh embedded PGlite database in a temp folder, migrated and
+ * seeded on start, so every run begins from the same demo data. OTP mails land in
+ * `<dataDir>/outbox`, where the tests read them.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vetted-e2e-'));

@@ -135,7 +135,8 @@ export const OVERLOADED_MESSAGE = 'Vetted is very busy right now. Try again in a
 
 /**
  * Platform concerns, shared by every route (registered before them, ARCHITECTURE §2):
- * ETags with 304 on a match, compression, load shedding (503 + Retry-After), the global rate limit (Redis-backed across instances when `REDIS_URL` is set),
+ * ETags with 304 on a match, compression, load shedding (503 + Retry-After), the global rate
+ * limit (Redis-backed across instances when `REDIS_URL` is set),
  * Prometheus metrics at `/metrics` (only with `METRICS_TOKEN`, to `Authorization: Bearer <token>`;
  * 401 otherwise, 404 when unset) and the event bus `app.events`.
  */
