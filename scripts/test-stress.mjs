@@ -197,7 +197,10 @@ const SUITES = {
       mkdirSync(dataDir);
       const code = await run(
         join(root, 'e2e/node_modules/.bin/playwright'),
-        ['test', '--reporter=line,json'],
+        // Artifacts (traces, screenshots) in the run's own folder: Playwright empties its output
+        // folder when it starts, so a shared e2e/artifacts/ let a second run that started meanwhile
+        // delete the traces of a run in flight (seen as "ENOENT … copyfile …/traces/…").
+        ['test', '--reporter=line,json', '--output', join(work, `e2e-output-${i}`)],
         {
           cwd: join(root, 'e2e'),
           env: {
