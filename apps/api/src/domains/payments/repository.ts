@@ -3,7 +3,6 @@
  * text for people. The few order queries here are the ones payment needs inside its own
  * transactions (lock, mark paid, cancel for a taken slot), as agreed with the orders domain.
  */
-import type { Order } from '@vetted/contract';
 import { and, desc, eq, inArray, isNull, like, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
@@ -18,6 +17,7 @@ import {
   users,
   vendorProfiles,
 } from '../../db/schema';
+import type { OrderView } from '../orders/repository';
 import { CONFIRMABLE } from './policy';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -25,14 +25,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type PaymentPatch = Partial<Omit<PaymentRow, 'id' | 'orderId' | 'createdAt'>>;
 
 /** An order with what payment text and checks need about it. */
-export interface OrderFactsRow {
-  order: OrderRow;
-  serviceTitle: string;
-  serviceDuration: number;
-  businessName: string;
-  vendorUserId: string;
-  vendorTimeZone: string;
-  customerName: string;
+export interface OrderFactsRow extends OrderView {
   customerEmail: string;
   vendorEmail: string;
   vendorName: string;
@@ -64,26 +57,8 @@ export async function orderFacts(db: DbOrTx, orderId: string): Promise<OrderFact
   return row ?? null;
 }
 
-/** The contract `Order` of an order (same shape as the orders domain answers). */
-export function toOrderDto(v: OrderFactsRow): Order {
-  const o = v.order;
-  return {
-    id: o.id,
-    reference: o.reference,
-    status: o.status,
-    service: { id: o.serviceId, title: v.serviceTitle, durationMinutes: v.serviceDuration },
-    vendor: { id: o.vendorId, businessName: v.businessName, timeZone: v.vendorTimeZone },
-    customer: { id: o.customerId, fullName: v.customerName },
-    startsAt: o.startsAt.toISOString(),
-    endsAt: o.endsAt.toISOString(),
-    address: o.address,
-    notes: o.notes,
-    subtotal: { amount: o.subtotal, currency: o.currency },
-    fee: { amount: o.fee, currency: o.currency },
-    total: { amount: o.total, currency: o.currency },
-    createdAt: o.createdAt.toISOString(),
-  };
-}
+/** The contract `Order` of an order: the orders domain's own mapping, one shape for both. */
+export { toOrderDto } from '../orders/repository';
 
 export async function getPayment(db: DbOrTx, id: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
