@@ -24,6 +24,8 @@ import catalogueRoutes from './domains/catalogue/routes';
 import { createCatalogueService } from './domains/catalogue/service';
 import meRoutes from './domains/users/routes';
 import { createUsersService } from './domains/users/service';
+import conversationRoutes from './domains/conversations/routes';
+import { createConversationsService } from './domains/conversations/service';
 import notificationRoutes from './domains/notifications/routes';
 import { createNotificationsService } from './domains/notifications/service';
 import { type Clock, systemClock } from './domains/deps';
@@ -104,6 +106,7 @@ export async function buildApp({
       });
     }
     if (err instanceof AppError) {
+      if (err.retryAfterS !== undefined) reply.header('Retry-After', String(err.retryAfterS));
       return reply.code(err.status).send({
         ok: false,
         error: {
@@ -213,6 +216,18 @@ export async function buildApp({
   await app.register(notificationRoutes, {
     notifications: createNotificationsService({ db: app.db, clock: app.clock }),
   });
+  const conversations = createConversationsService({
+    db: app.db,
+    clock: app.clock,
+    config,
+    log: app.log.child({ domain: 'conversations' }),
+    events: app.events,
+    storage: app.storage,
+  });
+  for (const [kind, handler] of Object.entries(conversations.handlers)) {
+    app.outbox.register(kind, handler);
+  }
+  await app.register(conversationRoutes, { conversations });
   await app.register(realtimeRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

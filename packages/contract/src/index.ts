@@ -4,6 +4,7 @@ export * from './catalogue';
 export * from './orders';
 export * from './admin';
 export * from './notifications';
+export * from './conversations';
 export * from './routes';
 export * from './session-guard';
 export * from './endpoints';

@@ -39,6 +39,20 @@ export const routes = {
   listNotifications: { method: 'GET', path: '/notifications', auth: 'access' },
   markNotificationRead: { method: 'POST', path: '/notifications/:id/read', auth: 'access' },
   markAllNotificationsRead: { method: 'POST', path: '/notifications/read-all', auth: 'access' },
+  openConversation: { method: 'POST', path: '/conversations', auth: 'access' },
+  listConversations: { method: 'GET', path: '/conversations', auth: 'access' },
+  getConversation: { method: 'GET', path: '/conversations/:id', auth: 'access' },
+  listMessages: { method: 'GET', path: '/conversations/:id/messages', auth: 'access' },
+  sendMessage: { method: 'POST', path: '/conversations/:id/messages', auth: 'access' },
+  markConversationRead: { method: 'POST', path: '/conversations/:id/read', auth: 'access' },
+  sendTyping: { method: 'POST', path: '/conversations/:id/typing', auth: 'access' },
+  assignConversation: { method: 'POST', path: '/admin/conversations/:id/assign', auth: 'access' },
+  resolveConversation: {
+    method: 'POST',
+    path: '/admin/conversations/:id/resolve',
+    auth: 'access',
+  },
+  reopenConversation: { method: 'POST', path: '/admin/conversations/:id/reopen', auth: 'access' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

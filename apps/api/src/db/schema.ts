@@ -4,6 +4,8 @@
  */
 // Enum values shared with the API contract come from it, so the two cannot drift.
 import {
+  conversationKindSchema,
+  conversationStatusSchema,
   orderStatusSchema,
   paymentStatusSchema,
   roleSchema,
@@ -45,6 +47,11 @@ export const otpPurposeEnum = pgEnum('otp_purpose', [
 export const vettingStatusEnum = pgEnum('vetting_status', values(vettingStatusSchema));
 export const orderStatusEnum = pgEnum('order_status', values(orderStatusSchema));
 export const paymentStatusEnum = pgEnum('payment_status', values(paymentStatusSchema));
+export const conversationKindEnum = pgEnum('conversation_kind', values(conversationKindSchema));
+export const conversationStatusEnum = pgEnum(
+  'conversation_status',
+  values(conversationStatusSchema),
+);
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey(),
@@ -544,4 +551,73 @@ export const webhookEvents = pgTable(
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * A conversation (issue #7) has two sides. The *user side* is `user_id`: the customer of a
+ * direct conversation, or whoever opened a support chat. The *other side* is the pro
+ * (`vendor_id`, whose account is `vendor_user_id`) or, for support, every admin. Each side's read
+ * position is one timestamp: a message is read when the other side's `…_read_at` reached it.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    /** UUIDv7. */
+    id: uuid('id').primaryKey(),
+    kind: conversationKindEnum('kind').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id').references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    /** The pro's account (denormalised from `vendor_profiles.user_id` for the access check). */
+    vendorUserId: uuid('vendor_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The order last linked to a direct conversation. */
+    orderId: uuid('order_id').references(() => orders.id),
+    subject: text('subject'),
+    status: conversationStatusEnum('status').notNull().default('open'),
+    /** Support: the admin handling it. */
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    userReadAt: ts('user_read_at'),
+    otherReadAt: ts('other_read_at'),
+    lastMessageAt: ts('last_message_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One direct conversation per customer and pro.
+    uniqueIndex('conversations_direct_pair_uq')
+      .on(t.userId, t.vendorId)
+      .where(sql`kind = 'direct'`),
+    index('conversations_user_idx').on(t.userId, t.lastMessageAt),
+    index('conversations_vendor_user_idx').on(t.vendorUserId, t.lastMessageAt),
+    index('conversations_support_idx').on(t.kind, t.status, t.lastMessageAt),
+  ],
+);
+
+/** One message of a conversation (issue #7). Ordered by id (UUIDv7, time-ordered). */
+export const messages = pgTable(
+  'messages',
+  {
+    /** UUIDv7: the pagination cursor. */
+    id: uuid('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `user` (the conversation's user side) or `other` (the pro, or support). */
+    senderSide: text('sender_side').notNull(),
+    /** Plain text as sent, trimmed; '' when the message is only images. */
+    body: text('body').notNull(),
+    /** `[{ key, width, height }]` of the stored WebP images. */
+    attachments: jsonb('attachments').notNull().default([]),
+    /** The sender's `Idempotency-Key`: a resend with it returns the first message. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
+    uniqueIndex('messages_sender_idempotency_uq').on(t.senderId, t.idempotencyKey),
+  ],
 );

@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     readonly code?: string,
     readonly fields?: Record<string, string>,
+    /** Seconds to send as `Retry-After` (a 429 or 503). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = 'AppError';

@@ -29,7 +29,12 @@ export function route<E extends Endpoints[keyof Endpoints]>(
   app: FastifyInstance,
   endpoint: E,
   handler: (ctx: RouteContext<E>) => Promise<z.input<E['response']>> | z.input<E['response']>,
-  options: { successStatus?: number; config?: Record<string, unknown> } = {},
+  options: {
+    successStatus?: number;
+    config?: Record<string, unknown>;
+    /** Runs before validation, e.g. to turn a multipart request into the JSON body. */
+    preValidation?: (request: FastifyRequest) => Promise<void>;
+  } = {},
 ): void {
   const status = options.successStatus ?? 200;
   const e = endpoint as Endpoints[keyof Endpoints] & {
@@ -41,6 +46,7 @@ export function route<E extends Endpoints[keyof Endpoints]>(
     method: e.method,
     url: `/v1${e.path}`,
     config: options.config,
+    ...(options.preValidation ? { preValidation: options.preValidation } : {}),
     schema: {
       summary: e.summary,
       security: e.auth === 'none' ? [] : [{ bearerAuth: [] }],

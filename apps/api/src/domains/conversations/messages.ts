@@ -1,0 +1,122 @@
+/**
+ * User-facing text of the conversations domain (issue #7): errors, the in-app notification and
+ * the unread-message mail. A notification or mail says only what happened: "sent you a message".
+ */
+import { MESSAGES_PER_MINUTE } from '@vetted/contract';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { escapeHtml } from '../mail/templates';
+import type { MailMessage } from '../mail/transport';
+import type { NewNotification } from '../notifications/service';
+
+/** The same 404 for a random id and for a conversation the caller may not see (no IDOR oracle). */
+export const conversationNotFound = () =>
+  notFound('Conversation not found', 'conversation_not_found');
+export const vendorNotFound = () => notFound('Pro not found', 'vendor_not_found');
+export const orderNotFound = () => notFound('Order not found', 'order_not_found');
+export const onlyCustomersStart = () =>
+  forbidden('Only customers can start a conversation with a pro', 'forbidden');
+export const emptyMessage = () =>
+  badRequest('Write a message or attach an image', 'empty_message', {
+    body: 'Write a message or attach an image',
+  });
+export const tooManyImages = (max: number) =>
+  badRequest(`Attach at most ${max} images`, 'too_many_images', {
+    images: `Attach at most ${max} images`,
+  });
+/** Spec §8 / §9 wording for an image of 3 MB or more. */
+export const imageTooLarge = () =>
+  new AppError(413, 'Image must be less than 3mb', 'image_too_large');
+export const rateLimited = (retryAfterS: number) =>
+  new AppError(
+    429,
+    `You can send ${MESSAGES_PER_MINUTE} messages a minute. Wait a moment and try again`,
+    'rate_limited',
+    undefined,
+    retryAfterS,
+  );
+export const idempotencyMismatch = () =>
+  new AppError(
+    422,
+    'This Idempotency-Key was already used for another conversation',
+    'idempotency_mismatch',
+  );
+
+/** In-app path of a conversation for the recipient's area. */
+export function threadLink(
+  kind: 'direct' | 'support',
+  role: 'customer' | 'vendor' | 'admin',
+  id: string,
+) {
+  if (role === 'admin') return `/admin/support?c=${id}`;
+  const area = role === 'vendor' ? '/vendor' : '/user';
+  return kind === 'support' ? `${area}/messages/support/chats?c=${id}` : `${area}/messages?c=${id}`;
+}
+
+/** The notification of the first message of a burst (see policy.burstKey). */
+export function newMessageNotification(input: {
+  recipientId: string;
+  senderName: string;
+  preview: string;
+  link: string;
+}): NewNotification {
+  return {
+    userId: input.recipientId,
+    type: 'message.received',
+    title: `New message from ${input.senderName}`,
+    body: input.preview,
+    link: input.link,
+  };
+}
+
+/** A message as a one-line preview: its first 140 characters, or "Sent a photo". */
+export function preview(body: string, attachments: number): string {
+  const line = body.replace(/\s+/g, ' ').trim();
+  if (!line) return attachments === 1 ? 'Sent a photo' : `Sent ${attachments} photos`;
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}
+
+/** The mail to a recipient whose messages stayed unread for 10 minutes (issue #7). */
+export function unreadMessagesMail(input: {
+  to: string;
+  recipientName: string;
+  senderName: string;
+  unread: number;
+  lastPreview: string;
+  link: string;
+}): MailMessage {
+  const first = input.recipientName.trim().split(/\s+/)[0] || 'there';
+  const what = input.unread === 1 ? 'a message' : `${input.unread} messages`;
+  const text = [
+    `Hi ${first},`,
+    '',
+    `${input.senderName} sent you ${what} on Vetted:`,
+    '',
+    `    "${input.lastPreview}"`,
+    '',
+    `Reply: ${input.link}`,
+    '',
+    '— The Vetted team',
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+  <body style="margin:0;padding:24px;background:#f5f7fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1f2e">
+    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
+      <tr><td>
+        <p style="margin:0 0 8px;font-size:20px;font-weight:700;color:#135FE1">Vetted</p>
+        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
+        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(input.senderName)} sent you ${escapeHtml(what)} on Vetted:</p>
+        <p style="margin:0 0 16px;font-size:15px;color:#4a5163;border-left:3px solid #135FE1;padding-left:12px">${escapeHtml(input.lastPreview)}</p>
+        <p style="margin:0;font-size:14px"><a href="${escapeHtml(input.link)}" style="color:#135FE1">Reply on Vetted</a></p>
+      </td></tr>
+    </table>
+  </body>
+</html>
+`;
+  return {
+    to: input.to,
+    subject: `${input.senderName} sent you ${what}`,
+    text,
+    html,
+  };
+}
