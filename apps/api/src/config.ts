@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MESSAGES_PER_MINUTE } from '@vetted/contract';
 import { z } from 'zod';
 
 /** Walks up from this module to the monorepo root (the folder holding pnpm-workspace.yaml). */
@@ -69,6 +70,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests per minute per client IP on each sign-up/login/OTP route (default 10). */
   authRateLimitPerMinute: number;
+  /** Messages one sender may post per minute (`MESSAGES_PER_MINUTE`, default 30: issue #7). */
+  messagesPerMinute: number;
   /**
    * Fastify `trustProxy`: false (default) ignores X-Forwarded-For so clients cannot dodge rate
    * limits; `true` or a comma-separated list of proxy addresses/CIDRs behind a load balancer.
@@ -206,6 +209,7 @@ export const envSchema = z
     OVERLOAD_RETRY_AFTER_S: integer(1).default(5),
     RATE_LIMIT_PER_MINUTE: integer(1).default(600),
     AUTH_RATE_LIMIT_PER_MINUTE: integer(1).default(10),
+    MESSAGES_PER_MINUTE: integer(1).default(MESSAGES_PER_MINUTE),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -338,6 +342,7 @@ export function loadConfig(
     overloadRetryAfterS: e.OVERLOAD_RETRY_AFTER_S,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    messagesPerMinute: e.MESSAGES_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     outboxPollMs: e.OUTBOX_POLL_MS,
     metricsToken: e.METRICS_TOKEN,

@@ -2,7 +2,6 @@
  * User-facing text of the conversations domain (issue #7): errors, the in-app notification and
  * the unread-message mail. A notification or mail says only what happened: "sent you a message".
  */
-import { MESSAGES_PER_MINUTE } from '@vetted/contract';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { escapeHtml } from '../mail/templates';
 import type { MailMessage } from '../mail/transport';
@@ -26,10 +25,10 @@ export const tooManyImages = (max: number) =>
 /** Spec §8 / §9 wording for an image of 3 MB or more. */
 export const imageTooLarge = () =>
   new AppError(413, 'Image must be less than 3mb', 'image_too_large');
-export const rateLimited = (retryAfterS: number) =>
+export const rateLimited = (perMinute: number, retryAfterS: number) =>
   new AppError(
     429,
-    `You can send ${MESSAGES_PER_MINUTE} messages a minute. Wait a moment and try again`,
+    `You can send ${perMinute} messages a minute. Wait a moment and try again`,
     'rate_limited',
     undefined,
     retryAfterS,

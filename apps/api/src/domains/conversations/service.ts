@@ -10,7 +10,6 @@ import {
   type Conversation,
   type ConversationListQuery,
   MESSAGE_MAX_ATTACHMENTS,
-  MESSAGES_PER_MINUTE,
   type Message,
   type MessageListQuery,
   type MessagePage,
@@ -264,7 +263,7 @@ export function createConversationsService(deps: ConversationsDeps) {
      * message (422 when the key was used in another conversation). Images go through the one
      * image pipeline (spec §9: under 3 MB; re-encoded to WebP, metadata stripped).
      * @throws 400 `empty_message` / `too_many_images`, 413 `image_too_large`, 429 `rate_limited`
-     *   (with `retryAfterS`), 404 when the caller is not a participant.
+     *   (with `retryAfterS`; `MESSAGES_PER_MINUTE` per sender, default 30), 404 when the caller is not a participant.
      */
     async send(
       caller: Caller,
@@ -294,9 +293,12 @@ export function createConversationsService(deps: ConversationsDeps) {
         caller.id,
         new Date(now.getTime() - policy.RATE_WINDOW_MS),
       );
-      if (recent.n >= MESSAGES_PER_MINUTE) {
+      if (recent.n >= config.messagesPerMinute) {
         const freeAt = (recent.oldest?.getTime() ?? now.getTime()) + policy.RATE_WINDOW_MS;
-        throw msg.rateLimited(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+        throw msg.rateLimited(
+          config.messagesPerMinute,
+          Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+        );
       }
 
       // Images are decoded and stored before the transaction (CPU work, no lock held). A crash
