@@ -232,3 +232,59 @@ export async function paidOrder(ctx: TestContext, vendor: TestVendor, customer?:
   if (paid.statusCode !== 200) throw new Error(`pay: ${paid.statusCode} ${paid.body}`);
   return { customer: who, order };
 }
+
+/** Opens (or gets back) the direct conversation of `customer` with `vendor`; returns its id. */
+export async function openDirect(
+  ctx: TestContext,
+  customer: TestUser,
+  vendor: TestVendor,
+): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/v1/conversations',
+    headers: bearer(customer.token),
+    payload: { kind: 'direct', vendorId: vendor.vendorId },
+  });
+  if (res.statusCode !== 200) throw new Error(`open: ${res.statusCode} ${res.body}`);
+  return res.json().data.id as string;
+}
+
+/** Sends a text message as `user`, expecting 201; returns the message. */
+export async function say(
+  ctx: TestContext,
+  user: TestUser,
+  conversationId: string,
+  body: string,
+  headers: Record<string, string> = {},
+) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/v1/conversations/${conversationId}/messages`,
+    headers: { ...bearer(user.token), ...headers },
+    payload: { body },
+  });
+  if (res.statusCode !== 201) throw new Error(`send: ${res.statusCode} ${res.body}`);
+  return res.json().data as { id: string; body: string; createdAt: string; readAt: string | null };
+}
+
+/**
+ * A `multipart/form-data` payload (and its content-type header) for `app.inject`: a `body` field
+ * (when given) and one `images` file per buffer — encoded by the platform's FormData, as a
+ * browser would.
+ */
+export async function multipartPayload(parts: { body?: string; images?: Buffer[] }) {
+  const form = new FormData();
+  if (parts.body !== undefined) form.append('body', parts.body);
+  for (const [i, image] of (parts.images ?? []).entries()) {
+    form.append(
+      'images',
+      new Blob([new Uint8Array(image)], { type: 'image/png' }),
+      `photo-${i + 1}.png`,
+    );
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}

@@ -362,6 +362,19 @@ export async function insertMessage(
   return created ?? null;
 }
 
+/**
+ * Serialises the sends of one sender until the transaction ends: a transaction-scoped advisory
+ * lock on (`messages.send`, sender id). Concurrent sends then see each other's committed
+ * messages, so a burst of requests cannot all slip under the per-sender rate limit, and a raced
+ * `Idempotency-Key` is found before counting. (On PGlite, one connection, transactions are
+ * serial anyway.)
+ */
+export async function lockSenderSends(tx: DbOrTx, senderId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('messages.send'), hashtext(${senderId}))`,
+  );
+}
+
 /** Messages the sender posted since `since` (the rate limit's window), and the oldest of them. */
 export async function recentSends(
   db: DbOrTx,

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import { endpoints, MESSAGE_MAX_ATTACHMENTS } from '@vetted/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../../lib/errors';
-import { route } from '../../lib/route';
+import { badRequest, unauthorized } from '../../lib/errors';
+import { bearerOf, route } from '../../lib/route';
 import { MAX_IMAGE_BYTES } from '../../services/images';
 import { idempotencyKeyOf } from '../orders/service';
 import * as msg from './messages';
@@ -14,11 +14,18 @@ const uploads = new WeakMap<FastifyRequest, Buffer[]>();
 /**
  * Reads a `multipart/form-data` send: the `body` field becomes the JSON body the contract
  * validates, each file of `images` is buffered (at most {@link MESSAGE_MAX_ATTACHMENTS}, each at
- * most 3 MB: spec §9). Other fields and files are refused with a 400 naming them.
- * @throws AppError 413 `image_too_large`, 400 `too_many_images` / `unexpected_field`
+ * most 3 MB: spec §9). Other fields and files are refused with a 400 naming them. The caller is
+ * authenticated first (401 without a valid access token).
+ * @throws AppError 401, 413 `image_too_large`, 400 `too_many_images` / `unexpected_field`
  */
 async function readMultipart(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
+  // Authenticate before reading a byte of the upload (`route` checks the token only in the
+  // handler, after this hook): without it an anonymous client got 413 for a large file instead
+  // of the 401 of every access route, and made the server buffer up to 4 × 3 MB first.
+  const bearer = bearerOf(request);
+  if (!bearer) throw unauthorized('Session not found');
+  await request.server.auth.verifyAccessToken(bearer);
   const images: Buffer[] = [];
   let body: string | undefined;
   try {

@@ -288,18 +288,22 @@ export function createConversationsService(deps: ConversationsDeps) {
         throw msg.tooManyImages(MESSAGE_MAX_ATTACHMENTS);
       }
       const now = clock.now();
-      const recent = await repo.recentSends(
-        db,
-        caller.id,
-        new Date(now.getTime() - policy.RATE_WINDOW_MS),
-      );
-      if (recent.n >= config.messagesPerMinute) {
-        const freeAt = (recent.oldest?.getTime() ?? now.getTime()) + policy.RATE_WINDOW_MS;
-        throw msg.rateLimited(
-          config.messagesPerMinute,
-          Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+      const checkRate = async (dbOrTx: DbOrTx) => {
+        const recent = await repo.recentSends(
+          dbOrTx,
+          caller.id,
+          new Date(now.getTime() - policy.RATE_WINDOW_MS),
         );
-      }
+        if (recent.n >= config.messagesPerMinute) {
+          const freeAt = (recent.oldest?.getTime() ?? now.getTime()) + policy.RATE_WINDOW_MS;
+          throw msg.rateLimited(
+            config.messagesPerMinute,
+            Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+          );
+        }
+      };
+      // Early, so a limited sender costs no image work; checked again under the lock below.
+      await checkRate(db);
 
       // Images are decoded and stored before the transaction (CPU work, no lock held). A crash
       // after this leaves unreferenced files, never a message without its images.
@@ -312,6 +316,14 @@ export function createConversationsService(deps: ConversationsDeps) {
       }
 
       const created = await db.transaction(async (tx) => {
+        // The check above alone let concurrent sends all pass it (40 at once were all stored on
+        // PostgreSQL): under the sender's lock each send sees the ones before it. A key that
+        // raced in meanwhile is answered with its message, not counted against the limit.
+        await repo.lockSenderSends(tx, caller.id);
+        if (idempotencyKey && (await repo.findByIdempotencyKey(tx, caller.id, idempotencyKey))) {
+          return null;
+        }
+        await checkRate(tx);
         const c = await repo.lockConversation(tx, id);
         if (!c) throw msg.conversationNotFound();
         const inserted = await repo.insertMessage(tx, {

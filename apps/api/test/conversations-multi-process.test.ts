@@ -1,0 +1,166 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { REALTIME_PROTOCOL } from '../src/routes/realtime';
+import { bearer, createCustomer, createVendor, type TestUser, type TestVendor } from './fixtures';
+import { createTestContext, type TestContext } from './helpers';
+import { type ServerProcess, startServer } from './processes';
+
+// Two API processes need a database they can share: PostgreSQL (PGlite is one process's). CI
+// sets DATABASE_URL and REDIS_URL; without them this file reports itself skipped, loudly.
+const shared = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+if (!shared) {
+  console.warn(
+    'conversations-multi-process.test.ts: skipped — set DATABASE_URL and REDIS_URL to run it',
+  );
+}
+
+let ctx: TestContext;
+let servers: ServerProcess[] = [];
+let customer: TestUser;
+let vendor: TestVendor;
+
+beforeAll(async () => {
+  if (!shared) return;
+  ctx = await createTestContext();
+  customer = await createCustomer(ctx, 'Cora Customer');
+  vendor = await createVendor(ctx, { businessName: 'Drip Masters' });
+  const env = {
+    DATABASE_URL: ctx.config.databaseUrl!,
+    REDIS_URL: process.env.REDIS_URL!,
+    JWT_SECRET: new TextDecoder().decode(ctx.config.jwtSecret),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'vetted-mp-data-')),
+    OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'vetted-mp-outbox-')),
+    OUTBOX_POLL_MS: '50',
+    SMTP_URL: '',
+  };
+  servers = await Promise.all([startServer(env), startServer(env)]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await ctx?.close();
+});
+
+async function call(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+) {
+  const res = await fetch(`${server.url}/v1${path}`, {
+    method,
+    headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the fields read are checked by the assertions
+  const json = (await res.json()) as { ok: boolean; data?: any; error?: unknown };
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+interface Frame {
+  type: string;
+  // biome-ignore lint/suspicious/noExplicitAny: frames are checked field by field
+  data?: any;
+}
+
+/** A socket on `server` collecting frames; resolves once the server says `ready`. */
+async function connect(server: ServerProcess, token: string) {
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/v1/ws`, [
+    REALTIME_PROTOCOL,
+    token,
+  ]);
+  const frames: Frame[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (raw) => {
+    frames.push(JSON.parse(String(raw)) as Frame);
+    for (const w of waiters.splice(0)) w();
+  });
+  const next = (predicate: (f: Frame) => boolean, timeoutMs = 30_000) =>
+    new Promise<Frame>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame; got ${JSON.stringify(frames)}`)),
+        timeoutMs,
+      );
+      const check = () => {
+        const hit = frames.find(predicate);
+        if (hit) {
+          clearTimeout(timer);
+          resolve(hit);
+        } else waiters.push(check);
+      };
+      check();
+    });
+  await next((f) => f.type === 'ready');
+  return { socket, frames, next };
+}
+
+describe.runIf(shared)('conversations across two API processes (PostgreSQL + Redis)', () => {
+  it('a message sent through process A reaches the recipient’s socket on process B, once', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const vendorOnB = await connect(b, vendor.token);
+    const customerOnA = await connect(a, customer.token);
+
+    const conversation = await call(a, 'POST', '/conversations', customer.token, {
+      kind: 'direct',
+      vendorId: vendor.vendorId,
+    });
+    const sent = await call(
+      a,
+      'POST',
+      `/conversations/${conversation.id}/messages`,
+      customer.token,
+      {
+        body: 'Hello from process A',
+      },
+    );
+
+    // Whichever process's worker delivers the outbox row, Redis carries it to B's socket.
+    const heard = await vendorOnB.next((f) => f.type === 'message');
+    expect(heard.data).toEqual({
+      id: sent.id,
+      conversationId: conversation.id,
+      sender: { id: customer.id, name: 'Cora Customer', role: 'customer' },
+      body: 'Hello from process A',
+      attachments: [],
+      createdAt: sent.createdAt,
+      readAt: null,
+    });
+
+    // Typing goes straight on the bus: sent to A, heard on B.
+    await call(a, 'POST', `/conversations/${conversation.id}/typing`, customer.token);
+    const typing = await vendorOnB.next((f) => f.type === 'typing');
+    expect(typing.data).toEqual({
+      conversationId: conversation.id,
+      userId: customer.id,
+      name: 'Cora Customer',
+    });
+
+    // And back: the pro reads on B, the customer's socket on A hears the receipt.
+    const receipt = await call(b, 'POST', `/conversations/${conversation.id}/read`, vendor.token);
+    const read = await customerOnA.next((f) => f.type === 'read');
+    expect(read.data).toEqual({
+      conversationId: conversation.id,
+      readAt: receipt.readAt,
+      readerId: vendor.id,
+    });
+
+    // The read frame reaches the pro's own socket after the message was delivered: by then the
+    // message had arrived exactly once, though both processes run an outbox worker.
+    await vendorOnB.next((f) => f.type === 'read');
+    expect(vendorOnB.frames.filter((f) => f.type === 'message')).toHaveLength(1);
+    // The in-app notification may be delivered by the other worker, in its own time.
+    const note = await vendorOnB.next((f) => f.type === 'notification');
+    expect(note.data).toMatchObject({
+      type: 'message.received',
+      title: 'New message from Cora Customer',
+      body: 'Hello from process A',
+    });
+    vendorOnB.socket.close();
+    customerOnA.socket.close();
+  }, 120_000);
+});
