@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { readOtp } from './outbox';
+import { signInPage } from './support/browser-session';
 
 /**
  * Issue #6 §5, live screens and the start code, on the production build with seeded data: the
@@ -37,24 +37,9 @@ async function toastsShown(page: Page, text: string): Promise<number> {
   return all.filter((t) => t.includes(text)).length;
 }
 
-/** A signed-in page for a seeded demo account (password, then the mailed one-time code). */
-async function signIn(browser: Browser, email: string, home: RegExp): Promise<Page> {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await page.addInitScript(RECORD_TOASTS);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('vetted-demo-1');
-  const since = Date.now();
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/auth\/otp-verification/);
-  const code = await readOtp(email, since);
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(code);
-  await expect(page).toHaveURL(home, { timeout: 20_000 });
-  return page;
-}
+/** A signed-in page for a seeded demo account that records its toasts. */
+const signIn = (browser: Browser, email: string, home: RegExp): Promise<Page> =>
+  signInPage(browser, email, home, RECORD_TOASTS);
 
 const statusBadge = (page: Page) => page.locator('[data-slot="order-status-badge"]').first();
 const paymentStatus = (page: Page) => page.locator('dt:text-is("Status") + dd');
