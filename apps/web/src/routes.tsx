@@ -65,6 +65,7 @@ const VendorServices = page(() => import('./pages/vendor/catalogue'), 'VendorSer
 const VendorService = page(() => import('./pages/vendor/catalogue'), 'VendorServicePage');
 
 const AdminHome = page(() => import('./pages/admin/home'), 'AdminHomePage');
+const AdminSupport = page(() => import('./pages/admin/support'), 'AdminSupportPage');
 
 type LayoutName = 'public' | 'auth' | 'user' | 'vendor' | 'admin';
 
@@ -122,6 +123,7 @@ export const ROUTE_TABLE: RouteDef[] = [
   { path: v.serviceDetail, component: VendorService, layout: 'vendor' },
 
   { path: ROUTES.admin.home, component: AdminHome, layout: 'admin' },
+  { path: ROUTES.admin.support, component: AdminSupport, layout: 'admin' },
 ];
 
 function Layout({ name, children }: { name: LayoutName; children: React.ReactNode }) {

@@ -1,11 +1,14 @@
-import type { Notification } from '@vetted/contract';
+import type { Message, Notification } from '@vetted/contract';
 import { describe, expect, it } from 'vitest';
 import { createFrameHandler } from '../src/hooks/use-realtime';
-import { endpointKey, isEndpointKey } from '../src/lib/keys';
+import { endpointKey, isEndpointKey, revalidateMatching } from '../src/lib/keys';
+import type { TypingEvent } from '../src/lib/typing';
 import { customerMayCancel, startAvailableAt } from '../src/pages/shared/order-actions';
 
 const ORDER = '0190a7e2-0000-7000-8000-000000000001';
 const OTHER = '0190a7e2-0000-7000-8000-000000000002';
+const CHAT = '0190a7e2-0000-7000-8000-000000000011';
+const OTHER_CHAT = '0190a7e2-0000-7000-8000-000000000012';
 
 /** Keys as the hooks cache them (`[path, query?]`), one of each kind the socket touches. */
 const CACHE = [
@@ -17,7 +20,16 @@ const CACHE = [
   ['/notifications', { page: 1, pageSize: 10 }],
   ['/me'],
   ['/vendors', { q: 'orders' }],
+  ['/conversations', { kind: 'direct', page: 1, pageSize: 1 }],
+  ['/conversations', { kind: 'support', page: 1, pageSize: 20 }],
+  [`/conversations/${CHAT}`],
+  [`/conversations/${OTHER_CHAT}`],
+  [`/conversations/${CHAT}/messages`, { limit: 30 }],
+  [`/conversations/${CHAT}/messages`, { limit: 30, before: OTHER }],
+  [`/conversations/${OTHER_CHAT}/messages`, { limit: 30 }],
 ] as const;
+
+const CONVERSATION_LISTS = [CACHE[8], CACHE[9]];
 
 const notification = (id: string): Notification => ({
   id,
@@ -29,16 +41,31 @@ const notification = (id: string): Notification => ({
   createdAt: '2026-11-22T10:00:00.000Z',
 });
 
-/** Runs frames through a handler; returns the cache keys revalidated and the toasts shown. */
+const chatMessage: Message = {
+  id: '0190a7e2-0000-7000-8000-000000000021',
+  conversationId: CHAT,
+  sender: { id: '0190a7e2-0000-7000-8000-000000000031', name: 'KeyMaster Seattle', role: 'vendor' },
+  body: 'On my way.',
+  attachments: [],
+  createdAt: '2026-11-22T10:00:00.000Z',
+  readAt: null,
+};
+
+/**
+ * Runs frames through a handler; returns the cache keys revalidated, the toasts shown and the
+ * typing hints passed on.
+ */
 function run(frames: unknown[]) {
   const revalidated: unknown[] = [];
   const toasts: string[] = [];
+  const typing: TypingEvent[] = [];
   const handle = createFrameHandler({
     revalidate: (filter) => revalidated.push(...CACHE.filter((key) => filter(key))),
     notify: (n) => toasts.push(n.id),
+    typing: (event) => typing.push(event),
   });
   for (const frame of frames) handle(JSON.stringify(frame));
-  return { revalidated, toasts };
+  return { revalidated, toasts, typing };
 }
 
 describe('SWR keys named by endpoint', () => {
@@ -77,9 +104,57 @@ describe('live frames from /v1/ws', () => {
     expect(revalidated).toEqual([CACHE[4], CACHE[5], CACHE[4], CACHE[5], CACHE[4], CACHE[5]]);
   });
 
-  it('ready (each connect) catches up on orders and notifications', () => {
+  it('ready (each connect) catches up on orders, notifications and conversations', () => {
     const { revalidated } = run([{ type: 'ready' }]);
-    expect(revalidated).toEqual([CACHE[2], CACHE[3], CACHE[0], CACHE[1], CACHE[4], CACHE[5]]);
+    expect(revalidated).toEqual([
+      CACHE[2],
+      CACHE[3],
+      CACHE[0],
+      CACHE[1],
+      CACHE[4],
+      CACHE[5],
+      ...CONVERSATION_LISTS,
+      CACHE[10],
+      CACHE[11],
+      CACHE[12],
+      CACHE[13],
+      CACHE[14],
+    ]);
+  });
+
+  it('a message revalidates that thread (every page), that conversation and every inbox', () => {
+    const { revalidated, toasts, typing } = run([{ type: 'message', data: chatMessage }]);
+    expect(revalidated).toEqual([CACHE[12], CACHE[13], CACHE[10], ...CONVERSATION_LISTS]);
+    expect(toasts).toEqual([]);
+    // The sender is done typing.
+    expect(typing).toEqual([
+      { conversationId: CHAT, userId: chatMessage.sender.id, name: '', stopped: true },
+    ]);
+  });
+
+  it('a read receipt revalidates that thread and that conversation only', () => {
+    const { revalidated } = run([
+      {
+        type: 'read',
+        data: { conversationId: CHAT, readAt: '2026-11-22T10:01:00.000Z', readerId: OTHER },
+      },
+    ]);
+    expect(revalidated).toEqual([CACHE[12], CACHE[13], CACHE[10]]);
+  });
+
+  it('a conversation status change revalidates that conversation and every inbox', () => {
+    const { revalidated } = run([
+      { type: 'conversation', data: { id: OTHER_CHAT, status: 'resolved' } },
+    ]);
+    expect(revalidated).toEqual([CACHE[11], ...CONVERSATION_LISTS]);
+  });
+
+  it('typing goes to the typing store, never the cache', () => {
+    const { revalidated, typing } = run([
+      { type: 'typing', data: { conversationId: CHAT, userId: OTHER, name: 'Casey Customer' } },
+    ]);
+    expect(revalidated).toEqual([]);
+    expect(typing).toEqual([{ conversationId: CHAT, userId: OTHER, name: 'Casey Customer' }]);
   });
 
   it('ignores frames that are not JSON or of an unknown type', () => {
@@ -91,8 +166,43 @@ describe('live frames from /v1/ws', () => {
     handle('not json');
     handle(JSON.stringify({ type: 'chat', data: {} }));
     handle(JSON.stringify({ type: 'order', data: {} }));
+    handle(JSON.stringify({ type: 'message', data: {} }));
+    handle(JSON.stringify({ type: 'read', data: null }));
+    handle(JSON.stringify({ type: 'conversation', data: {} }));
+    handle(JSON.stringify({ type: 'typing', data: { userId: OTHER } }));
     handle('null');
     expect(revalidated).toEqual([]);
+  });
+});
+
+describe('revalidateMatching', () => {
+  /** A cache as SWR keeps it: serialized keys → state with the original key in `_k`. */
+  function cacheOf(entries: Record<string, { _k?: unknown }>) {
+    const map = new Map(Object.entries(entries));
+    return { keys: () => map.keys(), get: (key: string) => map.get(key) };
+  }
+
+  it('reaches useSWRInfinite threads through the key of their first page', () => {
+    const firstPage = [`/conversations/${CHAT}/messages`, { limit: 30 }];
+    const cache = cacheOf({
+      '#/conversations,#kind:"direct",#': { _k: ['/conversations', { kind: 'direct' }] },
+      [`#/conversations/${CHAT}/messages,#limit:30,#`]: { _k: firstPage },
+      [`$inf$#/conversations/${CHAT}/messages,#limit:30,#`]: {},
+      [`$inf$#/conversations/${OTHER_CHAT}/messages,#limit:30,#`]: {},
+      [`#/conversations/${OTHER_CHAT}/messages,#limit:30,#`]: {
+        _k: [`/conversations/${OTHER_CHAT}/messages`, { limit: 30 }],
+      },
+    });
+    const mutated: unknown[] = [];
+    revalidateMatching(
+      cache,
+      (key) => mutated.push(key),
+      isEndpointKey('listMessages', { id: CHAT }),
+    );
+    // SWR's own filter pass first (it skips `$inf$` keys), then the matching infinite entry.
+    expect(mutated).toHaveLength(2);
+    expect(typeof mutated[0]).toBe('function');
+    expect(mutated[1]).toBe(`$inf$#/conversations/${CHAT}/messages,#limit:30,#`);
   });
 });
 

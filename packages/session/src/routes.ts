@@ -58,6 +58,8 @@ export const ROUTES = {
   admin: {
     /** Our admin area; everything under `/admin` is admin-only. */
     home: '/admin',
+    /** The support desk: every support chat, `?c=<id>` opens one (issue #7). */
+    support: '/admin/support',
   },
 } as const;
 

@@ -40,7 +40,7 @@ const EXPECTED: Record<Area, Record<Role | 'none', AccessDecision>> = {
 
 /**
  * Every path of spec §2 with its area, written out by hand (not derived from ROUTES), plus
- * `/auth/forgot-password` (issue #6).
+ * `/auth/forgot-password` (issue #6) and the support desk `/admin/support` (issue #7).
  */
 const SPEC_PATHS: Array<[string, Area]> = [
   ['/', 'public'],
@@ -83,6 +83,7 @@ const SPEC_PATHS: Array<[string, Area]> = [
   ['/vendor/services', 'vendor'],
   ['/vendor/services/service', 'vendor'],
   ['/admin', 'admin'],
+  ['/admin/support', 'admin'],
 ];
 
 /** Edge paths: static files, query strings, normalisation, near-miss prefixes. */

@@ -1,10 +1,11 @@
-import type { Notification, OrderStatus } from '@vetted/contract';
+import type { ConversationFrame, Notification, OrderStatus } from '@vetted/contract';
 import { toast } from '@vetted/ui';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { useSWRConfig } from 'swr';
 import useSWRSubscription from 'swr/subscription';
 import { sessionManager } from '../lib/api';
-import { isEndpointKey } from '../lib/keys';
+import { isEndpointKey, revalidateMatching } from '../lib/keys';
+import { emitTyping, isThreadOnScreen, type TypingEvent } from '../lib/typing';
 
 /** Subprotocol that carries the access token (apps/api src/routes/realtime.ts). */
 export const REALTIME_PROTOCOL = 'vetted.bearer';
@@ -28,20 +29,27 @@ const SEEN_LIMIT = 200;
 
 /**
  * Frames the server sends on `/v1/ws` (issue #6 core: realtime event names): `ready` once the
- * subscription is live, each new notification, and `{ type: 'order' }` to both the customer and
- * the vendor on every order or payment status change.
+ * subscription is live, each new notification, `{ type: 'order' }` to both the customer and
+ * the vendor on every order or payment status change, and the conversation frames of issue #7
+ * (`message`, `read`, `typing`, `conversation`; see the contract's `ConversationFrame`).
  */
 export type RealtimeFrame =
   | { type: 'ready' }
   | { type: 'notification'; data: Notification }
-  | { type: 'order'; data: { id: string; status: OrderStatus } };
+  | { type: 'order'; data: { id: string; status: OrderStatus } }
+  | ConversationFrame;
 
-/** What a frame may do to the page: revalidate cached keys and show a toast. */
+/** What a frame may do to the page: revalidate cached keys, show a toast, show "typing…". */
 export interface FrameEffects {
-  /** SWR's `mutate(filter)`: revalidates every cached key the filter accepts. */
+  /**
+   * Revalidates every cached key the filter accepts (SWR's `mutate(filter)`, plus the paged
+   * message threads: lib/keys.ts `revalidateMatching`).
+   */
   revalidate: (filter: (key: unknown) => boolean) => void;
   /** Shows one notification as a toast. */
   notify: (notification: Notification) => void;
+  /** Shows (or with `stopped`, clears) a "typing…" hint (lib/typing.ts `emitTyping`). */
+  typing?: (event: TypingEvent) => void;
 }
 
 /**
@@ -50,9 +58,15 @@ export interface FrameEffects {
  *   notification as a toast — once per notification id, however often it is delivered (the
  *   outbox delivers at least once);
  * - `order`: revalidates that order's detail and every order list (history, dashboards);
- * - `ready` (each connect, including reconnects): revalidates orders and notifications, so a
- *   change made while the socket was down or still connecting is not missed.
- * Frames that are not JSON or of an unknown type are ignored.
+ * - `message`: revalidates that conversation's messages and detail and every conversation list
+ *   (previews, unread badges), and clears the sender's "typing…" hint;
+ * - `read`: revalidates that conversation's messages (read ticks) and detail;
+ * - `conversation` (a support chat resolved, reopened or assigned): revalidates that
+ *   conversation and every conversation list;
+ * - `typing`: hands the hint to `effects.typing` (never the cache);
+ * - `ready` (each connect, including reconnects): revalidates orders, notifications and
+ *   conversations, so a change made while the socket was down or still connecting is not missed.
+ * Frames that are not JSON, of an unknown type or without their ids are ignored.
  */
 export function createFrameHandler(effects: FrameEffects): (raw: unknown) => void {
   const seen = new Set<string>();
@@ -68,6 +82,9 @@ export function createFrameHandler(effects: FrameEffects): (raw: unknown) => voi
         effects.revalidate(isEndpointKey('getOrder'));
         effects.revalidate(isEndpointKey('listOrders'));
         effects.revalidate(isEndpointKey('listNotifications'));
+        effects.revalidate(isEndpointKey('listConversations'));
+        effects.revalidate(isEndpointKey('getConversation'));
+        effects.revalidate(isEndpointKey('listMessages'));
         break;
       case 'notification': {
         effects.revalidate(isEndpointKey('listNotifications'));
@@ -83,6 +100,38 @@ export function createFrameHandler(effects: FrameEffects): (raw: unknown) => voi
         effects.revalidate(isEndpointKey('getOrder', { id: frame.data.id }));
         effects.revalidate(isEndpointKey('listOrders'));
         break;
+      case 'message': {
+        const id = frame.data?.conversationId;
+        if (typeof id !== 'string') break;
+        effects.revalidate(isEndpointKey('listMessages', { id }));
+        effects.revalidate(isEndpointKey('getConversation', { id }));
+        effects.revalidate(isEndpointKey('listConversations'));
+        const sender = frame.data.sender;
+        if (sender && typeof sender.id === 'string') {
+          effects.typing?.({ conversationId: id, userId: sender.id, name: '', stopped: true });
+        }
+        break;
+      }
+      case 'read': {
+        const id = frame.data?.conversationId;
+        if (typeof id !== 'string') break;
+        effects.revalidate(isEndpointKey('listMessages', { id }));
+        effects.revalidate(isEndpointKey('getConversation', { id }));
+        break;
+      }
+      case 'conversation': {
+        const id = frame.data?.id;
+        if (typeof id !== 'string') break;
+        effects.revalidate(isEndpointKey('getConversation', { id }));
+        effects.revalidate(isEndpointKey('listConversations'));
+        break;
+      }
+      case 'typing': {
+        const { conversationId, userId, name } = frame.data ?? {};
+        if (typeof conversationId !== 'string' || typeof userId !== 'string') break;
+        effects.typing?.({ conversationId, userId, name: typeof name === 'string' ? name : '' });
+        break;
+      }
       default:
         break;
     }
@@ -102,16 +151,20 @@ function socketUrl(): string {
  * {@link createFrameHandler} for what each frame does.
  */
 export function useRealtime(userId: string | null): void {
-  const { mutate } = useSWRConfig();
+  const { cache, mutate } = useSWRConfig();
   useSWRSubscription(userId && typeof WebSocket !== 'undefined' ? ['/v1/ws', userId] : null, () => {
     const handle = createFrameHandler({
-      revalidate: (filter) => void mutate(filter),
-      notify: (n) =>
+      revalidate: (filter) => revalidateMatching(cache, (key) => mutate(key as never), filter),
+      typing: emitTyping,
+      notify: (n) => {
+        // The person is looking at that thread: the message itself is the news.
+        if (n.type === 'message.received' && isThreadOnScreen(n.link)) return;
         toast.info(n.title, {
           // Same id → sonner updates the toast in place instead of stacking a second one.
           id: `notification:${n.id}`,
           description: n.body,
-        }),
+        });
+      },
     });
     const socket = new ReconnectingWebSocket(
       socketUrl,

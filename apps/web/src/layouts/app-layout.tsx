@@ -20,6 +20,7 @@ import {
   LayoutGrid,
   LogOut,
   MapPin,
+  LifeBuoy,
   MessageSquare,
   Search,
   ShieldCheck,
@@ -30,6 +31,7 @@ import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { Brand } from '../components/brand';
 import { LogoutDialog } from '../components/logout-dialog';
+import { useConversationUnreadTotal } from '../hooks/use-conversations';
 import { useMe } from '../hooks/use-me';
 import { useUnreadCount } from '../hooks/use-notifications';
 
@@ -41,7 +43,10 @@ interface NavDef {
   icon: React.ReactNode;
   /** Active only on this exact path (area homes). */
   exact?: boolean;
+  /** Shows the unread notifications count. */
   notifications?: boolean;
+  /** Shows the unread messages count (direct conversations, or the support desk's chats). */
+  messages?: boolean;
 }
 
 /*
@@ -54,7 +59,7 @@ const NAVS: Record<Area, NavDef[]> = {
     { label: 'Categories', href: '/user/category', icon: <LayoutGrid /> },
     { label: 'Services', href: '/user/services', icon: <Search /> },
     { label: 'Orders', href: '/user/history', icon: <ClipboardList /> },
-    { label: 'Messages', href: '/user/messages', icon: <MessageSquare /> },
+    { label: 'Messages', href: '/user/messages', icon: <MessageSquare />, messages: true },
     { label: 'Notifications', href: '/user/notification', icon: <Bell />, notifications: true },
     { label: 'Profile', href: '/user/profile', icon: <UserRound /> },
     { label: 'Location', href: '/user/location', icon: <MapPin /> },
@@ -63,13 +68,16 @@ const NAVS: Record<Area, NavDef[]> = {
     { label: 'Dashboard', href: '/vendor', icon: <LayoutDashboard />, exact: true },
     { label: 'Orders', href: '/vendor/history', icon: <CalendarCheck /> },
     { label: 'Services', href: '/vendor/services', icon: <Wrench /> },
-    { label: 'Messages', href: '/vendor/messages', icon: <MessageSquare /> },
+    { label: 'Messages', href: '/vendor/messages', icon: <MessageSquare />, messages: true },
     { label: 'Notifications', href: '/vendor/notification', icon: <Bell />, notifications: true },
     { label: 'Categories', href: '/vendor/category', icon: <LayoutGrid /> },
     { label: 'Profile', href: '/vendor/profile', icon: <UserRound /> },
     { label: 'Location', href: '/vendor/location', icon: <MapPin /> },
   ],
-  admin: [{ label: 'Overview', href: '/admin', icon: <ShieldCheck />, exact: true }],
+  admin: [
+    { label: 'Overview', href: '/admin', icon: <ShieldCheck />, exact: true },
+    { label: 'Support', href: '/admin/support', icon: <LifeBuoy />, messages: true },
+  ],
 };
 
 function isActive(location: string, item: NavDef) {
@@ -81,6 +89,8 @@ function isActive(location: string, item: NavDef) {
 export function AppLayout({ area, children }: { area: Area; children: React.ReactNode }) {
   const [location] = useLocation();
   const unread = useUnreadCount(area !== 'admin');
+  // Customers and pros: their direct conversations; admins: the support desk's chats.
+  const unreadMessages = useConversationUnreadTotal(area === 'admin' ? 'support' : 'direct');
   const { data: me } = useMe();
   const [logoutOpen, setLogoutOpen] = React.useState(false);
 
@@ -89,7 +99,7 @@ export function AppLayout({ area, children }: { area: Area; children: React.Reac
     href: item.href,
     icon: item.icon,
     active: isActive(location, item),
-    badge: item.notifications ? unread : undefined,
+    badge: item.notifications ? unread : item.messages ? unreadMessages : undefined,
   }));
 
   const notificationsHref = area === 'vendor' ? '/vendor/notification' : '/user/notification';

@@ -73,3 +73,37 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
     Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * R * Math.asin(Math.sqrt(h));
 }
+
+/**
+ * When an inbox row last changed, short: the time today ("2:30 PM"), the weekday within the
+ * last 6 days ("Mon"), else the date ("Nov 3"; with the year when it is not this year's).
+ * `now` is injectable for stories and tests.
+ */
+export function formatInboxTime(iso: string, now: Date = new Date(), timeZone?: string): string {
+  const date = new Date(iso);
+  const day = (d: Date) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(d);
+  if (day(date) === day(now)) {
+    return new Intl.DateTimeFormat(undefined, {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    }).format(date);
+  }
+  const ageMs = now.getTime() - date.getTime();
+  if (ageMs > 0 && ageMs < 6 * 86_400_000) {
+    return new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone }).format(date);
+  }
+  const sameYear = day(date).slice(0, 4) === day(now).slice(0, 4);
+  return new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: sameYear ? undefined : 'numeric',
+    timeZone,
+  }).format(date);
+}

@@ -50,3 +50,26 @@ export function isEndpointKey(
     : new RegExp(`^${escapeRegExp(template).replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`);
   return (key) => Array.isArray(key) && typeof key[0] === 'string' && pattern.test(key[0]);
 }
+
+/** Prefix SWR gives the cache entry of a `useSWRInfinite` hook (swr `INFINITE_PREFIX`). */
+const INFINITE_PREFIX = '$inf$';
+
+/**
+ * Revalidates every cached key `filter` accepts, `useSWRInfinite` lists included. `cache` and
+ * `mutate` are SWR's (`useSWRConfig()`). SWR's
+ * `mutate(filter)` skips infinite keys (`$inf$…`), so a paged message thread would not refresh;
+ * each infinite entry is matched here by the key of its first page (cached beside it with the
+ * original key in `_k`) and revalidated through its own key, which refetches the newest page.
+ */
+export function revalidateMatching(
+  cache: { keys(): Iterable<string>; get(key: string): unknown },
+  mutate: (key: unknown) => unknown,
+  filter: (key: unknown) => boolean,
+): void {
+  void mutate(filter);
+  for (const key of cache.keys()) {
+    if (!key.startsWith(INFINITE_PREFIX)) continue;
+    const firstPage = cache.get(key.slice(INFINITE_PREFIX.length)) as { _k?: unknown } | undefined;
+    if (firstPage && filter(firstPage._k)) void mutate(key);
+  }
+}

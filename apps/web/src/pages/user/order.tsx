@@ -2,6 +2,7 @@ import { ROUTES } from '@vetted/session';
 import { Container } from '@vetted/ui';
 import { useSearchParams } from 'wouter';
 import { useOrder } from '../../hooks/use-order';
+import { MessageButton } from '../shared/message-button';
 import { CustomerOrderActions } from '../shared/order-actions';
 import { OrderDetailView } from '../shared/order-detail-view';
 import { PayOrderDialog } from './pay-order-dialog';
@@ -24,6 +25,7 @@ export function UserOrderPage() {
         actions={
           data ? (
             <>
+              <MessageButton target={{ orderId: data.id }} label="Message the pro" />
               <CustomerOrderActions order={data} mutate={mutate} />
               <PayOrderDialog order={data} mutate={mutate} />
             </>

@@ -1,4 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Button } from '@vetted/ui';
+import { MessageSquare } from 'lucide-react';
 import * as React from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { emptySlots, gallery, loadError, serviceDetail, slots } from '../../fixtures';
@@ -51,7 +53,17 @@ export const SlotsError: Story = {
   args: { service: serviceDetail, gallery, slotsError: loadError },
 };
 export const Populated: Story = {
-  args: { service: serviceDetail, gallery, slots },
+  args: {
+    service: serviceDetail,
+    gallery,
+    slots,
+    // The page passes MessageButton (customers and signed-out visitors only).
+    messageAction: (
+      <Button variant="outline" size="sm">
+        <MessageSquare aria-hidden="true" /> Message the pro
+      </Button>
+    ),
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // Checkout stays disabled until a time is chosen.

@@ -11,6 +11,7 @@ import {
   SlotPicker,
 } from '@vetted/ui';
 import { ChevronLeft, ChevronRight, Clock, Images, ShieldCheck } from 'lucide-react';
+import type * as React from 'react';
 import { Link } from 'wouter';
 import { ErrorState } from '../../components/error-state';
 import { formatDuration, formatLongDateTime } from '../../lib/format';
@@ -37,6 +38,8 @@ export interface ServiceDetailViewProps {
   galleryHref: string;
   /** Checkout link for the chosen slot; null until a slot is chosen. */
   checkoutHref: string | null;
+  /** Next to the pro's name, e.g. "Message" (customers only). */
+  messageAction?: React.ReactNode;
 }
 
 /** Service detail: facts, gallery preview, slot picker and the way to checkout. */
@@ -58,6 +61,7 @@ export function ServiceDetailView({
   vendorHref,
   galleryHref,
   checkoutHref,
+  messageAction,
 }: ServiceDetailViewProps) {
   if (error && !service) {
     return (
@@ -122,6 +126,7 @@ export function ServiceDetailView({
                 count={service.vendor.ratingCount}
                 size="sm"
               />
+              {messageAction}
             </div>
           </div>
 

@@ -5,6 +5,8 @@ import { Link, useParams, useSearchParams } from 'wouter';
 import { useService, useServiceGallery } from '../../hooks/use-service';
 import { SLOT_DAYS, useSlots } from '../../hooks/use-slots';
 import { addDays } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { MessageButton } from '../shared/message-button';
 import { ServiceDetailView } from './service-detail-view';
 
 /** `/user/services/vendor/:id/service?serviceId=&from=&startsAt=`. */
@@ -17,6 +19,7 @@ export function ServiceDetailPage() {
   const service = useService(serviceId);
   const gallery = useServiceGallery(serviceId);
   const slots = useSlots(serviceId, from);
+  const { role } = useSession();
 
   if (!serviceId) return <MissingService vendorId={id} />;
 
@@ -53,6 +56,11 @@ export function ServiceDetailPage() {
         }}
         onNextWeek={() => firstDay && setParam({ from: addDays(firstDay, SLOT_DAYS) })}
         vendorHref={buildLink(ROUTES.user.vendor, { params: { id } })}
+        messageAction={
+          role === 'customer' || role === null ? (
+            <MessageButton target={{ vendorId: id }} size="sm" label="Message the pro" />
+          ) : null
+        }
         galleryHref={buildLink(ROUTES.user.vendorServiceGallery, {
           params: { id },
           query: { serviceId },

@@ -2,6 +2,7 @@ import { MESSAGES } from '@vetted/api-client';
 import type { Service, VendorDetail } from '@vetted/contract';
 import { Badge, Breadcrumbs, EmptyState, RatingStars, ServiceCard, Skeleton } from '@vetted/ui';
 import { BadgeCheck, CalendarDays, MapPin, PackageOpen } from 'lucide-react';
+import type * as React from 'react';
 import { ErrorState } from '../../components/error-state';
 import { formatDistance, formatMonthYear } from '../../lib/format';
 
@@ -17,6 +18,8 @@ export interface VendorViewProps {
   /** Distance from the person's saved location, when known. */
   distanceKm?: number | null;
   serviceHref: (service: Service) => string;
+  /** Buttons in the header, e.g. "Message" (customers only). */
+  actions?: React.ReactNode;
 }
 
 /** A vendor's public page: header (name, rating, city, vetted badge, bio) and services. */
@@ -31,6 +34,7 @@ export function VendorView({
   onRetryServices,
   distanceKm,
   serviceHref,
+  actions,
 }: VendorViewProps) {
   if (error && !vendor) {
     return (
@@ -84,11 +88,14 @@ export function VendorView({
               </h1>
               {vendor.tagline ? <p className="text-muted">{vendor.tagline}</p> : null}
             </div>
-            {vendor.vettingStatus === 'approved' ? (
-              <Badge variant="success" className="text-sm">
-                <BadgeCheck aria-hidden="true" /> Vetted pro
-              </Badge>
-            ) : null}
+            <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
+              {vendor.vettingStatus === 'approved' ? (
+                <Badge variant="success" className="text-sm">
+                  <BadgeCheck aria-hidden="true" /> Vetted pro
+                </Badge>
+              ) : null}
+              {actions}
+            </div>
           </div>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
             <RatingStars value={vendor.ratingAverage} count={vendor.ratingCount} />

@@ -4,6 +4,8 @@ import { useParams } from 'wouter';
 import { useVendor, useVendorServices } from '../../hooks/use-vendor';
 import { distanceKm } from '../../lib/format';
 import { useSavedLocation } from '../../lib/location';
+import { useSession } from '../../lib/session';
+import { MessageButton } from '../shared/message-button';
 import { VendorView } from './vendor-view';
 
 /** `/user/services/vendor/:id`. */
@@ -12,6 +14,7 @@ export function UserVendorPage() {
   const location = useSavedLocation();
   const vendor = useVendor(id);
   const services = useVendorServices(id);
+  const { role } = useSession();
   const distance = vendor.data && location ? distanceKm(location, vendor.data) : null;
   return (
     <Container>
@@ -25,6 +28,10 @@ export function UserVendorPage() {
         servicesError={services.error}
         onRetryServices={() => services.mutate()}
         distanceKm={distance}
+        // Customers message pros; a signed-out visitor is sent to log in (MessageButton).
+        actions={
+          role === 'customer' || role === null ? <MessageButton target={{ vendorId: id }} /> : null
+        }
         serviceHref={(s) =>
           buildLink(ROUTES.user.vendorService, { params: { id }, query: { serviceId: s.id } })
         }

@@ -2,6 +2,7 @@ import { ROUTES } from '@vetted/session';
 import { Container } from '@vetted/ui';
 import { useSearchParams } from 'wouter';
 import { useOrder } from '../../hooks/use-order';
+import { MessageButton } from '../shared/message-button';
 import { VendorOrderActions } from '../shared/order-actions';
 import { OrderDetailView } from '../shared/order-detail-view';
 
@@ -20,7 +21,14 @@ export function VendorOrderPage() {
         backHref={ROUTES.vendor.history}
         backLabel="Orders"
         timeZone={data?.vendor.timeZone}
-        actions={data ? <VendorOrderActions order={data} mutate={mutate} /> : null}
+        actions={
+          data ? (
+            <>
+              <MessageButton target={{ orderId: data.id }} label="Message the customer" />
+              <VendorOrderActions order={data} mutate={mutate} />
+            </>
+          ) : null
+        }
       />
     </Container>
   );
