@@ -111,7 +111,8 @@ export interface RouteData {
 /**
  * Builds a URL for every route from seeded data: the demo vendor (Demo Plumbing Co.), its first
  * service and first free slot, an order the demo customer books there (so both order pages
- * have one), and an unverified login challenge for the OTP page.
+ * have one), a conversation about it and a support chat (so the inboxes open on a thread), and an
+ * unverified login challenge for the OTP page.
  */
 export async function prepareRoutes(request: APIRequestContext): Promise<RouteData> {
   const customer = await signIn(request, 'customer');
@@ -147,6 +148,41 @@ export async function prepareRoutes(request: APIRequestContext): Promise<RouteDa
         data: { serviceId, startsAt: free[0]!.startsAt, address: '12 Beacon Street, Boston, MA' },
       }),
     ));
+  // A conversation about that order with one message, and a support chat with one (issue #7),
+  // so the inboxes open on a thread; each made once per database, like the order.
+  const direct = await apiData<{ id: string; lastMessage: unknown }>(
+    await request.post('/v1/conversations', {
+      headers: auth,
+      data: { kind: 'direct', orderId: order.id },
+    }),
+  );
+  if (!direct.lastMessage) {
+    await apiData(
+      await request.post(`/v1/conversations/${direct.id}/messages`, {
+        headers: auth,
+        data: { body: 'Hello! Is there parking near the house, or should I leave the drive free?' },
+      }),
+    );
+  }
+  const supportChats = await apiData<{ items: Array<{ id: string }> }>(
+    await request.get('/v1/conversations', { headers: auth, params: { kind: 'support' } }),
+  );
+  const support =
+    supportChats.items[0] ??
+    (await apiData<{ id: string }>(
+      await request.post('/v1/conversations', {
+        headers: auth,
+        data: { kind: 'support', subject: 'Changing the address of a booking' },
+      }),
+    ));
+  if (supportChats.items.length === 0) {
+    await apiData(
+      await request.post(`/v1/conversations/${support.id}/messages`, {
+        headers: auth,
+        data: { body: 'I booked the wrong street number. Can the pro still come?' },
+      }),
+    );
+  }
   const { challenge } = await startLogin(request, DEMO_LOGINS.customer);
 
   const q = (query: Record<string, string>) => `?${new URLSearchParams(query)}`;
@@ -166,6 +202,10 @@ export async function prepareRoutes(request: APIRequestContext): Promise<RouteDa
   urls['vendor.historyOrder'] += q({ id: order.id });
   urls['vendor.services'] += q({ category: service!.category.slug });
   urls['vendor.serviceDetail'] += q({ serviceId });
+  urls['user.messages'] += q({ c: direct.id });
+  urls['vendor.messages'] += q({ c: direct.id });
+  urls['user.messagesSupportChats'] += q({ c: support.id });
+  urls['admin.support'] += q({ c: support.id });
   return { urls };
 }
 
