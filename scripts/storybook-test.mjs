@@ -59,11 +59,18 @@ const port = await new Promise((resolve, reject) => {
 const server = spawn(
   bin('http-server'),
   [staticDir, '-a', '127.0.0.1', '-p', String(port), '-s', '-c-1'],
-  {
-    cwd: root,
-    stdio: 'ignore',
-  },
+  // Its own process group: `node_modules/.bin/http-server` is a wrapper whose child is the real
+  // server, and killing only the wrapper left that child serving after every run.
+  { cwd: root, stdio: 'ignore', detached: true },
 );
+/** Stops the server and every process of its group. */
+function stopServer() {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
 const url = `http://127.0.0.1:${port}`;
 
 async function waitForServer() {
@@ -96,6 +103,6 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
-  server.kill('SIGTERM');
+  stopServer();
 }
 process.exit(code);

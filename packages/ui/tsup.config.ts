@@ -29,5 +29,7 @@ export default defineConfig({
     'class-variance-authority',
     'clsx',
     'tailwind-merge',
+    'linkify-react',
+    'linkifyjs',
   ],
 });
