@@ -2,11 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { REALTIME_PROTOCOL } from '../src/routes/realtime';
 import { bearer, createCustomer, createVendor, type TestUser, type TestVendor } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 import { type ServerProcess, startServer } from './processes';
+import { connectReady } from './sockets';
 
 // Two API processes need a database they can share: PostgreSQL (PGlite is one process's). CI
 // sets DATABASE_URL and REDIS_URL; without them this file reports itself skipped, loudly.
@@ -62,42 +61,9 @@ async function call(
   return json.data;
 }
 
-interface Frame {
-  type: string;
-  // biome-ignore lint/suspicious/noExplicitAny: frames are checked field by field
-  data?: any;
-}
-
-/** A socket on `server` collecting frames; resolves once the server says `ready`. */
-async function connect(server: ServerProcess, token: string) {
-  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/v1/ws`, [
-    REALTIME_PROTOCOL,
-    token,
-  ]);
-  const frames: Frame[] = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (raw) => {
-    frames.push(JSON.parse(String(raw)) as Frame);
-    for (const w of waiters.splice(0)) w();
-  });
-  const next = (predicate: (f: Frame) => boolean, timeoutMs = 30_000) =>
-    new Promise<Frame>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no matching frame; got ${JSON.stringify(frames)}`)),
-        timeoutMs,
-      );
-      const check = () => {
-        const hit = frames.find(predicate);
-        if (hit) {
-          clearTimeout(timer);
-          resolve(hit);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  await next((f) => f.type === 'ready');
-  return { socket, frames, next };
-}
+/** A socket on `server`, once the server says `ready`. */
+const connect = (server: ServerProcess, token: string) =>
+  connectReady(`${server.url.replace('http', 'ws')}/v1/ws`, token, 30_000);
 
 describe.runIf(shared)('conversations across two API processes (PostgreSQL + Redis)', () => {
   it('a message sent through process A reaches the recipient’s socket on process B, once', async () => {

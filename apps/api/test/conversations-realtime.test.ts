@@ -1,9 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import { outbox } from '../src/db/schema';
-import { REALTIME_PROTOCOL } from '../src/routes/realtime';
 import { mailsTo } from './auth-helpers';
 import {
   bearer,
@@ -15,6 +13,7 @@ import {
   type TestUser,
 } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
+import { connectSocket } from './sockets';
 
 /**
  * Issue #7 side effects on one API process: realtime frames on `/v1/ws` (delivered by the outbox
@@ -35,42 +34,9 @@ afterEach(() => {
 });
 afterAll(async () => ctx?.close());
 
-interface Frame {
-  type: string;
-  // biome-ignore lint/suspicious/noExplicitAny: frames are checked field by field with toEqual
-  data?: any;
-}
-
-/** Opens a socket and collects its JSON frames; `next` waits for a matching one. */
-function connect(token: string) {
-  const socket = new WebSocket(wsUrl, [REALTIME_PROTOCOL, token]);
-  const frames: Frame[] = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (raw) => {
-    frames.push(JSON.parse(String(raw)) as Frame);
-    for (const w of waiters.splice(0)) w();
-  });
-  const next = (predicate: (f: Frame) => boolean, timeoutMs = 15_000) =>
-    new Promise<Frame>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no matching frame; got ${JSON.stringify(frames)}`)),
-        timeoutMs,
-      );
-      const check = () => {
-        const hit = frames.find(predicate);
-        if (hit) {
-          clearTimeout(timer);
-          resolve(hit);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  return { socket, frames, next };
-}
-
 /** Connects every token and waits for each server's `ready`. */
 async function connected(...users: TestUser[]) {
-  const conns = users.map((u) => connect(u.token));
+  const conns = users.map((u) => connectSocket(wsUrl, u.token));
   await Promise.all(conns.map((c) => c.next((f) => f.type === 'ready')));
   return conns;
 }

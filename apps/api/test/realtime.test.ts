@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { CLOSE_UNAUTHORIZED, REALTIME_PROTOCOL } from '../src/routes/realtime';
 import { createCustomer, createVendor, paidOrder, type TestVendor } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
+import { connectSocket } from './sockets';
 
 let ctx: TestContext;
 let vendor: TestVendor;
@@ -17,34 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-interface Frame {
-  type: string;
-  data?: { type: string; title: string; link: string | null };
-}
-
-/** Opens a socket and collects its JSON frames; resolves once the server says `ready`. */
-function connect(token: string) {
-  const socket = new WebSocket(wsUrl, [REALTIME_PROTOCOL, token]);
-  const frames: Frame[] = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (raw) => {
-    frames.push(JSON.parse(String(raw)) as Frame);
-    for (const w of waiters.splice(0)) w();
-  });
-  const next = (predicate: (f: Frame) => boolean, timeoutMs = 10_000) =>
-    new Promise<Frame>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no matching frame')), timeoutMs);
-      const check = () => {
-        const hit = frames.find(predicate);
-        if (hit) {
-          clearTimeout(timer);
-          resolve(hit);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  return { socket, frames, next };
-}
+const connect = (token: string) => connectSocket(wsUrl, token);
 
 describe('GET /v1/ws', () => {
   it('pushes a new-booking notification to the vendor the moment a customer pays', async () => {

@@ -2,7 +2,7 @@
  * User-facing text of the auth domain: error messages and the mails it sends besides the
  * sign-up / login code (`otpMail` in `domains/mail/templates.ts`).
  */
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml, mailHtml } from '../mail/templates';
 import type { MailMessage } from '../mail/transport';
 
 export const AUTH_MESSAGES = {
@@ -54,20 +54,9 @@ function simpleMail(input: {
         : para;
     })
     .join('\n        ');
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="margin:0;padding:24px;background:#f5f7fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1f2e">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 8px;font-size:20px;font-weight:700;color:#135FE1">Vetted</p>
-        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(hi)}</p>
+  const html = mailHtml(`        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(hi)}</p>
         ${body}
-        <p style="margin:0;font-size:13px;color:#8a90a0">— The Vetted team · <a href="${escapeHtml(input.publicUrl)}" style="color:#135FE1">${escapeHtml(input.publicUrl)}</a></p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
+        <p style="margin:0;font-size:13px;color:#8a90a0">— The Vetted team · <a href="${escapeHtml(input.publicUrl)}" style="color:#135FE1">${escapeHtml(input.publicUrl)}</a></p>`);
   return { to: input.to, subject: input.subject, text, html };
 }
 

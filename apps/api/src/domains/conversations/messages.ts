@@ -3,7 +3,7 @@
  * the unread-message mail. A notification or mail says only what happened: "sent you a message".
  */
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml, mailHtml } from '../mail/templates';
 import type { MailMessage } from '../mail/transport';
 import type { NewNotification } from '../notifications/service';
 
@@ -97,21 +97,11 @@ export function unreadMessagesMail(input: {
     '— The Vetted team',
     '',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="margin:0;padding:24px;background:#f5f7fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1f2e">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 8px;font-size:20px;font-weight:700;color:#135FE1">Vetted</p>
-        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
+  const html =
+    mailHtml(`        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
         <p style="margin:0 0 16px;font-size:16px">${escapeHtml(input.senderName)} sent you ${escapeHtml(what)} on Vetted:</p>
         <p style="margin:0 0 16px;font-size:15px;color:#4a5163;border-left:3px solid #135FE1;padding-left:12px">${escapeHtml(input.lastPreview)}</p>
-        <p style="margin:0;font-size:14px"><a href="${escapeHtml(input.link)}" style="color:#135FE1">Reply on Vetted</a></p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
+        <p style="margin:0;font-size:14px"><a href="${escapeHtml(input.link)}" style="color:#135FE1">Reply on Vetted</a></p>`);
   return {
     to: input.to,
     subject: `${input.senderName} sent you ${what}`,

@@ -8,6 +8,26 @@ export const escapeHtml = (s: string) =>
   );
 
 /**
+ * The HTML frame every Vetted mail shares: a light page, a white card at most 480 px wide with
+ * the wordmark, then `content`: HTML rows (`<p>`, `<table>`) whose text is already escaped with
+ * {@link escapeHtml}, each line indented by eight spaces.
+ */
+export function mailHtml(content: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <body style="margin:0;padding:24px;background:#f5f7fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1f2e">
+    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
+      <tr><td>
+        <p style="margin:0 0 8px;font-size:20px;font-weight:700;color:#135FE1">Vetted</p>
+${content}
+      </td></tr>
+    </table>
+  </body>
+</html>
+`;
+}
+
+/**
  * The OTP mail of sign-up and login: the 6-digit code, how long it is valid, and what to do if
  * the reader did not ask for it. Plain text first, simple inline-styled HTML second.
  */
@@ -44,22 +64,12 @@ export function otpMail(input: {
     input.publicUrl,
     '',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="margin:0;padding:24px;background:#f5f7fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1f2e">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 8px;font-size:20px;font-weight:700;color:#135FE1">Vetted</p>
-        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
+  const html =
+    mailHtml(`        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
         <p style="margin:0 0 16px;font-size:16px">Use this code to ${escapeHtml(action)}:</p>
         <p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,monospace">${escapeHtml(input.code)}</p>
         <p style="margin:0 0 8px;font-size:14px;color:#4a5163">It expires in ${input.ttlMinutes} minutes and can be used once.</p>
         <p style="margin:0 0 24px;font-size:14px;color:#4a5163">If you didn't ask for it, you can ignore this mail — nobody can sign in without your password.</p>
-        <p style="margin:0;font-size:13px;color:#8a90a0">— The Vetted team · <a href="${escapeHtml(input.publicUrl)}" style="color:#135FE1">${escapeHtml(input.publicUrl)}</a></p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
+        <p style="margin:0;font-size:13px;color:#8a90a0">— The Vetted team · <a href="${escapeHtml(input.publicUrl)}" style="color:#135FE1">${escapeHtml(input.publicUrl)}</a></p>`);
   return { to: input.to, subject, text, html, otp: input.code, sensitive: true };
 }

@@ -3,7 +3,7 @@
  * receipt mail. Say only what happened (issue #6 §2): "Refunded" only once the provider
  * confirmed the refund; until then "Refund pending".
  */
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml, mailHtml } from '../mail/templates';
 import type { MailMessage } from '../mail/transport';
 
 /** `$1,234.50`: minor units of `currency` in US English. */
@@ -140,13 +140,8 @@ export function receiptMail(input: {
   ];
   const row = (label: string, value: string) =>
     `<tr><td style="padding:4px 16px 4px 0;color:#4a5163">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="margin:0;padding:24px;background:#f5f7fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1f2e">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 8px;font-size:20px;font-weight:700;color:#135FE1">Vetted</p>
-        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
+  const html =
+    mailHtml(`        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
         <p style="margin:0 0 16px;font-size:16px">Thanks for your booking. Here is your receipt${input.testMode ? ' (test mode: no real money moved)' : ''}.</p>
         <table role="presentation" style="margin:0 0 16px;font-size:15px">
           ${row('Booking', o.reference)}
@@ -155,12 +150,7 @@ export function receiptMail(input: {
           ${row('Amount', `${input.amount} (${card})`)}
         </table>
         <p style="margin:0 0 16px;font-size:14px;color:#4a5163">The amount is held on ${escapeHtml(card)} now and charged when ${escapeHtml(o.businessName)} accepts the booking; if they decline, the hold is released.</p>
-        <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">View your booking</a></p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
+        <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">View your booking</a></p>`);
   return {
     to: input.to,
     subject: `Your Vetted receipt for ${o.reference}`,
@@ -194,20 +184,10 @@ export function newBookingMail(input: {
     '— The Vetted team',
     '',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="margin:0;padding:24px;background:#f5f7fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1f2e">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 8px;font-size:20px;font-weight:700;color:#135FE1">Vetted</p>
-        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
+  const html =
+    mailHtml(`        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
         <p style="margin:0 0 16px;font-size:16px">${escapeHtml(o.customerName)} booked ${escapeHtml(o.serviceTitle)} for ${escapeHtml(o.when)} (${escapeHtml(o.reference)}) and paid ${escapeHtml(input.amount)}.</p>
         <p style="margin:0 0 16px;font-size:14px;color:#4a5163">Accept or decline it; the customer is charged when you accept.</p>
-        <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">Open the booking</a></p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
+        <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">Open the booking</a></p>`);
   return { to: input.to, subject: `New booking: ${o.serviceTitle} on ${o.when}`, text, html };
 }
