@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCustomer, createVendor, type TestUser, type TestVendor } from './fixtures';
+import { createCustomer, createVendor, type TestUser, type TestVendor } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
-import { type ServerProcess, startServer } from './processes';
+import { callServer, type ServerProcess, sharedServerEnv, startServer } from './processes';
 import { connectReady } from './sockets';
 
 // Two API processes need a database they can share: PostgreSQL (PGlite is one process's). CI
@@ -26,15 +23,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   customer = await createCustomer(ctx, 'Cora Customer');
   vendor = await createVendor(ctx, { businessName: 'Drip Masters' });
-  const env = {
-    DATABASE_URL: ctx.config.databaseUrl!,
-    REDIS_URL: process.env.REDIS_URL!,
-    JWT_SECRET: new TextDecoder().decode(ctx.config.jwtSecret),
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'vetted-mp-data-')),
-    OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'vetted-mp-outbox-')),
-    OUTBOX_POLL_MS: '50',
-    SMTP_URL: '',
-  };
+  const env = sharedServerEnv(ctx.config);
   servers = await Promise.all([startServer(env), startServer(env)]);
 }, 120_000);
 
@@ -43,23 +32,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function call(
-  server: ServerProcess,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-) {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method,
-    headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the fields read are checked by the assertions
-  const json = (await res.json()) as { ok: boolean; data?: any; error?: unknown };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const call = callServer;
 
 /** A socket on `server`, once the server says `ready`. */
 const connect = (server: ServerProcess, token: string) =>

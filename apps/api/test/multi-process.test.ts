@@ -7,7 +7,6 @@ import WebSocket from 'ws';
 import { notifications, outbox } from '../src/db/schema';
 import {
   availableSlots,
-  bearer,
   createCustomer,
   createVendor,
   GOOD_CARD,
@@ -15,7 +14,7 @@ import {
   type TestVendor,
 } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
-import { type ServerProcess, startServer } from './processes';
+import { callServer, type ServerProcess, sharedServerEnv, startServer } from './processes';
 
 // Two API processes need a database they can share: PostgreSQL (PGlite is one process's). CI
 // sets DATABASE_URL and REDIS_URL; without them this file reports itself skipped, loudly.
@@ -39,15 +38,7 @@ beforeAll(async () => {
     Array.from({ length: BOOKINGS }, (_, i) => createCustomer(ctx, `Customer ${i + 1}`)),
   );
   outboxDir = mkdtempSync(join(tmpdir(), 'vetted-mp-outbox-'));
-  const env = {
-    DATABASE_URL: ctx.config.databaseUrl!,
-    REDIS_URL: process.env.REDIS_URL!,
-    JWT_SECRET: new TextDecoder().decode(ctx.config.jwtSecret),
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'vetted-mp-data-')),
-    OUTBOX_DIR: outboxDir,
-    OUTBOX_POLL_MS: '50',
-    SMTP_URL: '',
-  };
+  const env = sharedServerEnv(ctx.config, outboxDir);
   servers = await Promise.all([startServer(env), startServer(env)]);
 }, 120_000);
 
@@ -56,22 +47,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function call(
-  server: ServerProcess,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-) {
-  const res = await fetch(`${server.url}/v1${path}`, {
-    method,
-    headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { ok: boolean; data?: { id: string }; error?: unknown };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data!;
-}
+const call = callServer;
 
 /** Resolves once every outbox row is delivered (or failed), polling the shared database. */
 async function outboxSettled(timeoutMs = 30_000): Promise<void> {

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -92,4 +94,54 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/**
+ * The environment of API processes that share one test context's PostgreSQL database and the
+ * `REDIS_URL` of this process (the two-process tests): same JWT secret, so a token works on
+ * both; a fresh data folder; the dev mail folder `outboxDir` (fresh when omitted); a 50 ms
+ * outbox poll.
+ */
+export function sharedServerEnv(
+  config: { databaseUrl?: string; jwtSecret: Uint8Array },
+  outboxDir = mkdtempSync(join(tmpdir(), 'vetted-mp-outbox-')),
+): Record<string, string> {
+  if (!config.databaseUrl || !process.env.REDIS_URL) {
+    throw new Error('sharedServerEnv needs DATABASE_URL and REDIS_URL');
+  }
+  return {
+    DATABASE_URL: config.databaseUrl,
+    REDIS_URL: process.env.REDIS_URL,
+    JWT_SECRET: new TextDecoder().decode(config.jwtSecret),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'vetted-mp-data-')),
+    OUTBOX_DIR: outboxDir,
+    OUTBOX_POLL_MS: '50',
+    SMTP_URL: '',
+  };
+}
+
+/**
+ * Calls `method path` (below `/v1`) on a server process as `token`, with a JSON `body` if any.
+ * @returns the answer's `data`.
+ * @throws Error naming the call, its status and body when the status is not 2xx.
+ */
+export async function callServer(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: the fields read are checked by the assertions
+): Promise<any> {
+  const res = await fetch(`${server.url}/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { ok: boolean; data?: unknown; error?: unknown };
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
 }
