@@ -3,9 +3,15 @@ import { defineConfig } from 'tsup';
 
 /**
  * Production bundle: `dist/server.js` (and `dist/seed-cli.js`) as ESM for Node 24. Workspace
- * packages (`@vetted/*`, shipped as TypeScript sources) are bundled in; npm dependencies of this
- * package stay external and load from node_modules. Migrations are read from `../drizzle` at
- * runtime (src/db/client.ts `migrationsFolder()`).
+ * packages (`@vetted/*`, shipped as TypeScript sources) are bundled in, and so is drizzle-orm;
+ * the other npm dependencies stay external and load from node_modules. Migrations are read from
+ * `../drizzle` at runtime (src/db/client.ts `migrationsFolder()`).
+ *
+ * drizzle-orm is bundled because Node's ESM loader is slow and memory-hungry on its hundreds of
+ * small modules re-exported through `export *` chains: measured on Node 24.21, importing
+ * `drizzle-orm` + `drizzle-orm/pg-core` took ~830 ms and left the V8 heap at ~240 MB reserved
+ * (~150 MB used at the peak), against ~130 ms and ~17 MB through CommonJS. Bundled, the server
+ * starts ~0.8 s sooner and settles ~130 MB lower (issue #10 "start-up").
  */
 export default defineConfig({
   entry: {
@@ -20,5 +26,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   dts: false,
-  noExternal: [/^@vetted\//],
+  noExternal: [/^@vetted\//, /^drizzle-orm(\/|$)/],
 });

@@ -5,11 +5,15 @@ import { compression } from 'vite-plugin-compression2';
 
 const API = process.env.VETTED_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // `.br` and `.gz` next to each text asset, compressed once at the highest levels: the API's
   // static plugin (apps/api/src/platform/spa.ts, `preCompressed`) sends them instead of
-  // compressing every response again.
-  plugins: [react(), tailwindcss(), compression()],
+  // compressing every response again. Not for the prerender's server bundle (dist-ssr).
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [compression()])],
+  // The prerender's server bundle (`vite build --ssr src/entry-server.tsx`, see
+  // scripts/prerender.mjs) carries its dependencies: @vetted/ui's own (radix-ui, sonner, …) are
+  // not resolvable from apps/web, and nothing has to be installed where it runs.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: {
@@ -29,5 +33,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // public/ belongs to the client build only.
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

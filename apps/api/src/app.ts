@@ -1,20 +1,21 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
+import { destination } from 'pino';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AppError } from './lib/errors';
+import { openApiTransform } from './lib/route';
 import authPlugin from './plugins/auth';
 import { builtIndexScriptHashes, contentSecurityPolicy } from './platform/csp';
 import platformPlugin from './platform/platform';
+import securityHeaders from './platform/security-headers';
 import mediaPlugin from './platform/media';
 import seoPlugin from './platform/seo';
 import spaPlugin from './platform/spa';
@@ -50,6 +51,36 @@ declare module 'fastify' {
   }
 }
 
+/** Bytes of log lines buffered before a write: pino's suggested `minLength` for asynchronous logging. */
+const LOG_BUFFER_BYTES = 4096;
+/** Buffered log lines are written at least this often (ms). */
+const LOG_FLUSH_MS = 1000;
+
+/**
+ * Fastify's request log made cheap (issue #10): one line per request, when it completes, with
+ * method, URL, status and time (ms) as plain fields — instead of an "incoming request" line plus
+ * a "request completed" one, each through the full req/res serializers. Still at info, so
+ * `LOG_LEVEL` above info turns it off; errors keep Fastify's error line.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const fields = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
+}
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -70,13 +101,27 @@ export async function buildApp({
   clock,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Log lines are buffered and written to stdout together (pino's asynchronous logging), at
+    // the latest LOG_FLUSH_MS after they were logged and at exit (pino flushes synchronously
+    // then) — instead of one blocking write(2) per line, ~5 µs of a ~60 µs cached read
+    // (issue #10). A process killed with SIGKILL loses at most that last second of lines.
+    logger: logger ?? {
+      level: config.logLevel,
+      stream: destination({
+        dest: 1,
+        sync: false,
+        minLength: LOG_BUFFER_BYTES,
+        periodicFlush: LOG_FLUSH_MS,
+      }),
+    },
+    logController: new RequestLog(),
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Input is parsed by zod; responses are serialised by Fastify's default (fast-json-stringify)
+  // from the JSON Schema that lib/route.ts derives from each contract schema.
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
   // A fresh object per app, so a test can stub `app.clock.now` without touching other apps.
@@ -116,9 +161,6 @@ export async function buildApp({
         },
       });
     }
-    if (isResponseSerializationError(err)) {
-      request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
-    }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({
@@ -135,8 +177,7 @@ export async function buildApp({
 
   // External plugins.
   // One strict CSP on every response (platform/csp.ts): the SPA's inline script by its hash.
-  await app.register(helmet, {
-    global: true,
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(config, builtIndexScriptHashes(config.webDist)),
@@ -149,7 +190,7 @@ export async function buildApp({
       info: { title: 'Vetted API', version: '1.0.0', description: 'Vetted marketplace API v1' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   // App plugins.

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, findRepoRoot, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { users } from './db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { startDatabase } from './db/startup';
 import { type DemoLogins, demoLoginWarning, findDemoLogins } from './domains/auth/demo-logins';
 import { createReconciler } from './domains/payments/reconciliation';
 
@@ -41,9 +40,11 @@ async function main(): Promise<void> {
   const envFile = join(findRepoRoot(), '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: join(config.dataDir, 'pglite'),
+  const pgliteDir = config.databaseUrl ? undefined : join(config.dataDir, 'pglite');
+  const { database, migrationsApplied, seed } = await startDatabase({
+    open: () => openDatabase({ databaseUrl: config.databaseUrl, pgliteDir }),
+    seedOnStart: config.seedOnStart,
+    pgliteDir,
   });
   const app = await buildApp({ config, database });
   // Provider charges a crash left unaccounted for: at start, then every few minutes (issue #6).
@@ -57,13 +58,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
-  if (config.seedOnStart) {
-    const [row] = await app.db.select({ count: sql<number>`count(*)::int` }).from(users);
-    if ((row?.count ?? 0) === 0) {
-      const result = await seedDatabase(app.db, config, app.log);
-      if (result.seeded) app.log.info('database was empty: demo data seeded');
-    }
-  }
+  app.log.info(
+    { migrationsApplied, seed },
+    `database: ${migrationsApplied > 0 ? `${migrationsApplied} migrations applied` : 'schema up to date'}, seed ${seed}`,
+  );
 
   // The published demo password must never silently protect a deployment (issue #6).
   const demo = await findDemoLogins(app.db);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../src/app';
@@ -17,26 +18,58 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** Where {@link createTestDatabase} put a new database, and how to remove it. */
+export interface TestDatabase {
+  /** Set on PostgreSQL (`DATABASE_URL`): the new database's URL. */
+  databaseUrl?: string;
+  /** Set on PGlite when a folder was asked for (to open the same database twice). */
+  pgliteDir?: string;
+  /** Drops the PostgreSQL database (after every connection to it is closed). */
+  drop(): Promise<void>;
+}
+
 /**
- * A fresh app on a fresh, migrated database for one test file: in-memory PGlite by default, or
- * a brand-new PostgreSQL database (created from `DATABASE_URL`, dropped on close) when set.
+ * A brand-new, empty database: on PostgreSQL when `DATABASE_URL` is set (created from it,
+ * dropped by `drop()`), else PGlite — in a new temporary folder with `persistent`, so it can be
+ * closed and opened again, or in memory.
  */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
-  const dir = mkdtempSync(join(tmpdir(), 'vetted-test-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
+export async function createTestDatabase({
+  persistent = false,
+}: {
+  persistent?: boolean;
+} = {}): Promise<TestDatabase> {
   if (process.env.DATABASE_URL) {
     const name = `vetted_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
+    return {
+      databaseUrl: url.toString(),
+      async drop() {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
     };
   }
+  return {
+    pgliteDir: persistent ? join(mkdtempSync(join(tmpdir(), 'vetted-db-')), 'pglite') : undefined,
+    drop: async () => {},
+  };
+}
+
+/**
+ * A fresh app on a fresh, migrated database for one test file: in-memory PGlite by default, or
+ * a brand-new PostgreSQL database (created from `DATABASE_URL`, dropped on close) when set.
+ * `dbLogger` sees every statement the app runs (to count queries).
+ */
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  { dbLogger }: { dbLogger?: Logger } = {},
+): Promise<TestContext> {
+  const dir = mkdtempSync(join(tmpdir(), 'vetted-test-'));
+  const testDatabase = await createTestDatabase();
+  const databaseUrl = testDatabase.databaseUrl;
   const config = loadConfig(
     { ...process.env, DATABASE_URL: databaseUrl ?? '', SMTP_URL: '', LOG_LEVEL: 'silent' },
     {
@@ -51,12 +84,14 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       authRateLimitPerMinute: 100_000,
       // A busy test machine lags the event loop (PGlite is WASM); load shedding has its own test.
       overloadMaxEventLoopDelayMs: 0,
+      // Concurrency tests fire many requests at once; the in-flight limit has its own test too.
+      overloadMaxInFlight: 0,
       // Side effects are delivered only when a test calls `ctx.drain()`: no timer races asserts.
       outboxPollMs: 0,
       ...overrides,
     },
   );
-  const database = await openDatabase({ databaseUrl });
+  const database = await openDatabase({ databaseUrl, logger: dbLogger });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -67,7 +102,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase?.();
+      await testDatabase.drop();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createVendor, type TestVendor } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
@@ -9,8 +10,13 @@ import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let vendor: TestVendor;
+/** Statements the app sends to the database while a test records them (null: not recording). */
+let statements: string[] | null = null;
 beforeAll(async () => {
-  ctx = await createTestContext({ catalogueCacheTtlMs: 30_000 });
+  ctx = await createTestContext(
+    { catalogueCacheTtlMs: 30_000 },
+    { dbLogger: { logQuery: (query) => statements?.push(query) } },
+  );
   vendor = await createVendor(ctx, { businessName: 'Etag Plumbing', category: 'plumbing' });
 });
 afterAll(async () => ctx?.close());
@@ -60,6 +66,48 @@ describe('public catalogue reads', () => {
       'if-none-match': plain.headers.etag as string,
     });
     expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('match If-None-Match lists and *, as RFC 9110 §13.1.2 reads them', async () => {
+    const tag = (await get('/v1/categories')).headers.etag as string;
+    for (const header of [`W/"other", ${tag}`, tag.replace(/^W\//, ''), '*']) {
+      expect((await get('/v1/categories', { 'if-none-match': header })).statusCode, header).toBe(
+        304,
+      );
+    }
+  });
+
+  it('send a cached answer in the coding asked for, each decoding to exactly the identity body', async () => {
+    for (let i = 0; i < 4; i++) {
+      await createVendor(ctx, { businessName: `Coding Plumbing ${i}`, category: 'plumbing' });
+    }
+    const url = '/v1/vendors?category=plumbing&pageSize=50';
+    const identity = await get(url, { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.length).toBeGreaterThan(1024);
+    expect(identity.json().data.total).toBe(5);
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
+    for (const [coding, decode] of Object.entries(decoders)) {
+      const res = await get(url, { 'accept-encoding': `${coding}, identity;q=0.5` });
+      expect(res.headers['content-encoding'], coding).toBe(coding);
+      expect(res.headers.vary, coding).toMatch(/accept-encoding/i);
+      expect(res.headers.etag, coding).toBe(identity.headers.etag);
+      expect(decode(res.rawPayload).equals(identity.rawPayload), coding).toBe(true);
+    }
+  });
+
+  it('answer a cached read without going to the database', async () => {
+    const url = `/v1/services/${vendor.serviceId}`;
+    const first = await get(url, { 'accept-encoding': 'br' });
+    statements = [];
+    try {
+      const again = await get(url, { 'accept-encoding': 'br' });
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(statements).toEqual([]);
+    } finally {
+      statements = null;
+    }
   });
 
   it('slots revalidate on every use (no-cache) and still answer 304 when unchanged', async () => {

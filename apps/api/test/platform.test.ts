@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVendor } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
 const LIMIT = 5;
@@ -97,6 +99,29 @@ describe('rate limit', () => {
       headers: { 'x-forwarded-for': ip },
     });
     expect(page.statusCode).toBe(200);
+  });
+
+  it('compresses a small uncached JSON answer in one go: same tag, decodes to the identity body', async () => {
+    for (let i = 0; i < 4; i++) await createVendor(ctx, { businessName: `Squeeze ${i}` });
+    const get = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/v1/vendors?pageSize=50',
+        headers: { 'x-forwarded-for': freshIp(), ...headers },
+      });
+    const identity = await get({});
+    expect(identity.rawPayload.length).toBeGreaterThan(1024);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    const br = await get({ 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers.etag).toBe(identity.headers.etag);
+    expect(brotliDecompressSync(br.rawPayload).equals(identity.rawPayload)).toBe(true);
+    const gzip = await get({ 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzip.rawPayload).equals(identity.rawPayload)).toBe(true);
+    const asked = await get({ 'accept-encoding': 'br', 'x-no-compression': '1' });
+    expect(asked.headers['content-encoding']).toBeUndefined();
+    expect(asked.rawPayload.equals(identity.rawPayload)).toBe(true);
   });
 
   it('compresses JSON responses when the client accepts it', async () => {

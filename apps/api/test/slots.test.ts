@@ -14,9 +14,11 @@ import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let vendor: TestVendor;
+/** Statements the app sends to the database while a test records them (null: not recording). */
+let statements: string[] | null = null;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, { dbLogger: { logQuery: (query) => statements?.push(query) } });
   vendor = await createVendor(ctx);
 });
 afterAll(async () => ctx?.close());
@@ -98,6 +100,57 @@ describe('GET /v1/services/:id/slots', () => {
     expect(booked.statusCode).toBe(201);
     expect((await pay(ctx, customer, booked.json().data.id)).statusCode).toBe(200);
     expect(await isFree(second!.startsAt)).toBe(false);
+  });
+
+  it('reads the service, its hours and the orders of the whole horizon in one query', async () => {
+    statements = [];
+    try {
+      const data = await slots(vendor.serviceId, 'days=14');
+      expect(data.days).toHaveLength(14);
+      expect(statements).toHaveLength(1);
+    } finally {
+      statements = null;
+    }
+  });
+
+  it('with the catalogue cache on, still one query — the orders — and a booking shows at once', async () => {
+    let seen: string[] | null = null;
+    const cached = await createTestContext(
+      { catalogueCacheTtlMs: 60_000 },
+      { dbLogger: { logQuery: (query) => seen?.push(query) } },
+    );
+    try {
+      const other = await createVendor(cached);
+      const read = async () => {
+        seen = [];
+        const free = await availableSlots(cached, other.serviceId, 7);
+        const count = seen.length;
+        seen = null;
+        return { free, count };
+      };
+      expect((await read()).count).toBe(1);
+      const warm = await read();
+      expect(warm.count).toBe(1);
+      const customer = await createCustomer(cached);
+      const held = await book(cached, customer, other.serviceId, warm.free[0]!.startsAt);
+      expect(held.statusCode).toBe(201);
+      const after = await read();
+      expect(after.count).toBe(1);
+      expect(after.free.some((s) => s.startsAt === warm.free[0]!.startsAt)).toBe(false);
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('blocks a booked slot at the far end of a 14-day horizon', async () => {
+    const customer = await createCustomer(ctx);
+    const last = (await availableSlots(ctx, vendor.serviceId, 14)).at(-1)!;
+    const booked = await book(ctx, customer, vendor.serviceId, last.startsAt);
+    expect(booked.statusCode).toBe(201);
+    expect((await pay(ctx, customer, booked.json().data.id)).statusCode).toBe(200);
+    const free = await availableSlots(ctx, vendor.serviceId, 14);
+    expect(free.some((s) => s.startsAt === last.startsAt)).toBe(false);
+    expect(free.at(-1)!.startsAt < last.startsAt).toBe(true);
   });
 
   it('404s unknown services', async () => {

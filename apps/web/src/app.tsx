@@ -1,4 +1,5 @@
-import { LinkProvider, type LinkComponentProps, ThemeProvider, Toaster } from '@vetted/ui';
+import { type LinkComponentProps, LinkProvider } from '@vetted/ui/link';
+import { ThemeProvider } from '@vetted/ui/theme';
 import * as React from 'react';
 import { type SWRConfiguration, SWRConfig } from 'swr';
 import { Link, Router } from 'wouter';
@@ -7,6 +8,7 @@ import { useMe } from './hooks/use-me';
 import { type ApiKey, apiFetcher } from './lib/api';
 import { errorStatus } from './lib/errors';
 import { SessionProvider, useSession } from './lib/session';
+import { LazyToaster } from './lib/toast';
 import { AppRoutes } from './routes';
 
 /** wouter's Link, shaped for the design system's LinkProvider (client-side navigation). */
@@ -77,7 +79,7 @@ export function AppProviders({ children, cacheProvider }: AppProvidersProps) {
           <SessionProvider>
             <LiveUpdates />
             {children}
-            <Toaster position="top-right" richColors />
+            <LazyToaster position="top-right" richColors />
           </SessionProvider>
         </SWRConfig>
       </LinkProvider>
@@ -85,12 +87,27 @@ export function AppProviders({ children, cacheProvider }: AppProvidersProps) {
   );
 }
 
-/** The whole app. */
-export function App() {
+export interface AppProps {
+  /**
+   * The path to render outside a browser (wouter's `ssrPath`): the build-time prerender
+   * (entry-server.tsx) passes the page's path; the browser reads `location`.
+   */
+  ssrPath?: string;
+  /**
+   * The query string the server rendered with (wouter's `ssrSearch`, without `?`). Only read
+   * while rendering on the server and while hydrating: a prerendered page was rendered with an
+   * empty query, so hydration passes `''` even on `/search?q=…`, then React re-renders with the
+   * real one.
+   */
+  ssrSearch?: string;
+}
+
+/** The whole app: the providers, then the router (spec §2 routes). */
+export function App({ ssrPath, ssrSearch }: AppProps = {}) {
   return (
     <AppProviders>
       <ErrorBoundary>
-        <Router>
+        <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
           <AppRoutes />
         </Router>
       </ErrorBoundary>

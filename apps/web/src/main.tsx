@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { toast } from '@vetted/ui';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { sessionManager } from './lib/api';
 import { entryScriptOf, reloadOnce, startBuildCheck } from './lib/build-check';
+import { toast } from './lib/toast';
 import './styles.css';
 
 // spec §9: a chunk of an outdated build failed to load → reload once (guarded for 10 s).
@@ -23,8 +24,26 @@ startBuildCheck({
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/*
+ * Public pages arrive prerendered for a signed-out visitor (issue #10, apps/web/scripts/
+ * prerender.mjs; the API serves them only without a session cookie): React hydrates that HTML.
+ * It was rendered signed out and without a query string, so hydration uses an empty query too
+ * (on `/search?q=…` the app then re-renders with the real one, in place: no layout shift); a
+ * session that appeared since (another tab signed in) would render other markup, so then the
+ * page is rendered afresh instead. Every other page starts from the empty shell.
+ */
+if (root.hasChildNodes() && !sessionManager.get()) {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App ssrSearch="" />
+    </StrictMode>,
+  );
+} else {
+  root.replaceChildren();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

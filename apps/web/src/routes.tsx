@@ -1,5 +1,5 @@
 import { ROUTES, resolveAccess } from '@vetted/session';
-import { ErrorScreen } from '@vetted/ui';
+import { ErrorScreen } from '@vetted/ui/error-screen';
 import * as React from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { ErrorBoundary } from './components/error-boundary';
@@ -7,6 +7,7 @@ import { PageSkeleton } from './components/page-skeleton';
 import { AuthLayout } from './layouts/auth-layout';
 import { DummyLayout } from './layouts/dummy-layout';
 import { PublicLayout } from './layouts/public-layout';
+import { NOT_FOUND_TITLE, pageTitle } from './lib/page-meta';
 import { useSession } from './lib/session';
 import { HomePage } from './pages/public/home';
 
@@ -174,6 +175,17 @@ function useRouteFocus(location: string) {
 }
 
 /**
+ * Keeps `document.title` on the page shown (`title`; null leaves it, e.g. while redirecting):
+ * after every client-side navigation, and on the first render of a page served as the plain
+ * shell (whose `<title>` is the home's). A prerendered page already has its own.
+ */
+function useDocumentTitle(title: string | null) {
+  React.useEffect(() => {
+    if (title !== null && document.title !== title) document.title = title;
+  }, [title]);
+}
+
+/**
  * The router: applies the spec §2 access rules (`resolveAccess`) on every navigation, picks the
  * layout of the matched route, and shows the 404 error screen (dummy layout) for unknown paths.
  */
@@ -184,11 +196,14 @@ export function AppRoutes() {
   useRouteFocus(location);
 
   const decision = resolveAccess(location, role);
+  const match = ROUTE_TABLE.find((r) => matchRoute(router.parser, r.path, location)[0]);
+  useDocumentTitle(
+    decision.type === 'redirect' ? null : match ? pageTitle(match.path) : NOT_FOUND_TITLE,
+  );
+
   if (decision.type === 'redirect') {
     return <Redirect to={decision.to} replace={decision.replace ?? true} />;
   }
-
-  const match = ROUTE_TABLE.find((r) => matchRoute(router.parser, r.path, location)[0]);
   if (!match) {
     return (
       <DummyLayout>

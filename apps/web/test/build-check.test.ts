@@ -27,6 +27,12 @@ describe('entryScriptOf', () => {
     expect(entryScriptOf(html)).toBe('/assets/index-Ab12.js');
     expect(entryScriptOf('<p>no scripts</p>')).toBeNull();
   });
+
+  it("finds the entry a prerendered page's boot script names, not the boot script", () => {
+    const html =
+      '<head><script type="module" crossorigin src="/assets/boot-Zz9.js" data-entry="/assets/index-Ab12.js"></script></head>';
+    expect(entryScriptOf(html)).toBe('/assets/index-Ab12.js');
+  });
 });
 
 describe('reloadOnce', () => {

@@ -1,5 +1,6 @@
 import { ROUTES } from '@vetted/session';
 import { describe, expect, it } from 'vitest';
+import { PAGE_TITLES } from '../src/lib/page-meta';
 import { ROUTE_TABLE } from '../src/routes';
 
 function allPaths(node: unknown): string[] {
@@ -21,5 +22,9 @@ describe('route table', () => {
       if (under(r.path, '/vendor')) expect(r.layout).toBe('vendor');
       if (under(r.path, '/auth')) expect(r.layout).toBe('auth');
     }
+  });
+  it('gives every route its own document title (issue #10)', () => {
+    const untitled = ROUTE_TABLE.filter((r) => !PAGE_TITLES[r.path]).map((r) => r.path);
+    expect(untitled).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../config';
@@ -372,6 +372,33 @@ function buildVendors(
 }
 
 // ─── entry point ─────────────────────────────────────────────────────────────────────────────
+
+/** What the start-up seed step finds, see {@link seedState}. */
+export type SeedState =
+  /** This seed version is already in the database: nothing to do. */
+  | 'up-to-date'
+  /** The database has accounts but no seed: left alone (a database in real use). */
+  | 'not-empty'
+  /** An empty database: to be seeded. */
+  | 'empty';
+
+/**
+ * Whether the start-up seed (`SEED_ON_START`) has anything to do, in one query (issue #10
+ * "start-up"): nothing when `meta.seed_version` is this {@link SEED_VERSION}, nor when any
+ * account exists (a database in real use is never seeded).
+ */
+export async function seedState(db: Db): Promise<SeedState> {
+  const [state] = await db
+    .select({
+      version: sql<
+        string | null
+      >`(select ${meta.value} from ${meta} where ${meta.key} = 'seed_version')`,
+      hasUsers: sql<boolean>`exists (select 1 from ${users})`,
+    })
+    .from(sql`(values (1)) as start`);
+  if (state?.version === SEED_VERSION) return 'up-to-date';
+  return state?.hasUsers ? 'not-empty' : 'empty';
+}
 
 async function insertAll<T extends Record<string, unknown>>(
   tx: Tx,

@@ -1,9 +1,21 @@
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, okSchema, type Endpoints } from '@vetted/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthUser } from '../plugins/auth';
 import { unauthorized } from './errors';
+import { type ResponseCache, readyResponse, sendReady } from './response-cache';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The zod schemas of a {@link route}'s responses by status, for the OpenAPI document
+     * ({@link openApiTransform}); Fastify serialises from their JSON Schema instead.
+     */
+    zodResponse?: Record<string, z.ZodType>;
+  }
+}
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -21,9 +33,66 @@ export interface RouteContext<E extends Endpoints[keyof Endpoints]> {
 }
 
 /**
+ * A public read that browsers and shared caches may keep: its successful answers carry
+ * `cacheControl`, and with a `cache` they are kept ready to send (serialised, compressed and
+ * tagged once per fill, lib/response-cache.ts) under the request URL.
+ */
+export interface PublicRead {
+  /** `Cache-Control` of a successful answer (an error answer gets none). */
+  cacheControl: string;
+  /** In-process cache of the answers; undefined sends each one as usual. */
+  cache?: ResponseCache;
+}
+
+/**
+ * The JSON Schema (draft-07, the dialect fast-json-stringify reads) of what `schema` outputs, by
+ * zod's `z.toJSONSchema`. Dates become `date-time` strings, as fastify-type-provider-zod has
+ * them in the OpenAPI document; the root `$schema` is dropped.
+ */
+export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'output',
+    unrepresentable: 'any',
+    cycles: 'ref',
+    reused: 'inline',
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema._zod.def.type === 'date') {
+        jsonSchema.type = 'string';
+        jsonSchema.format = 'date-time';
+      }
+    },
+  });
+  return json;
+}
+
+const errorJsonSchema = responseJsonSchema(apiErrorSchema);
+
+/**
+ * The OpenAPI transform of `@fastify/swagger`: fastify-type-provider-zod's
+ * `jsonSchemaTransform`, fed the zod response schemas {@link route} keeps in the route config
+ * (its `schema.response` holds their JSON Schema, for Fastify's serializer).
+ */
+export const openApiTransform: SwaggerTransform = (document) => {
+  const zodResponse = document.route.config?.zodResponse;
+  return jsonSchemaTransform(
+    zodResponse ? { ...document, schema: { ...document.schema, response: zodResponse } } : document,
+  );
+};
+
+/**
  * Registers one endpoint of the contract table under `/v1`: schemas for params, query, body and
  * the `{ ok: true, data }` response come from `@vetted/contract`, so the OpenAPI document is
  * generated from them. The handler returns `data` (or sets `reply.code(201)` first).
+ *
+ * Input is validated by zod (the app's validator compiler). Responses are serialised by
+ * Fastify's default serializer — fast-json-stringify, compiled once per route from the JSON
+ * Schema of the contract's zod schema ({@link responseJsonSchema}) — not by parsing with zod on
+ * every request: properties outside the schema are dropped and values coerced to the schema's
+ * types (the types of `handler` guard against both); a missing required property is a 500.
+ *
+ * `publicRead` marks a cacheable GET ({@link PublicRead}): a cached answer is sent from an
+ * `onRequest` hook, before validation and the handler run.
  */
 export function route<E extends Endpoints[keyof Endpoints]>(
   app: FastifyInstance,
@@ -34,6 +103,7 @@ export function route<E extends Endpoints[keyof Endpoints]>(
     config?: Record<string, unknown>;
     /** Runs before validation, e.g. to turn a multipart request into the JSON body. */
     preValidation?: (request: FastifyRequest) => Promise<void>;
+    publicRead?: PublicRead;
   } = {},
 ): void {
   const status = options.successStatus ?? 200;
@@ -42,11 +112,59 @@ export function route<E extends Endpoints[keyof Endpoints]>(
     query?: z.ZodType;
     body?: z.ZodType;
   };
+  const zodResponse = {
+    [status]: okSchema(e.response),
+    '4xx': apiErrorSchema,
+    '5xx': apiErrorSchema,
+  };
+  const publicRead = options.publicRead;
+  const cache = publicRead?.cache;
+
+  async function run(request: FastifyRequest, reply: FastifyReply) {
+    const bearer = bearerOf(request);
+    let user: AuthUser | null = null;
+    if (e.auth === 'access') {
+      if (!bearer) throw unauthorized('Session not found');
+      user = await request.server.auth.verifyAccessToken(bearer);
+    } else if (e.auth === 'none' && bearer) {
+      user = await request.server.auth.verifyAccessToken(bearer).catch(() => null);
+    }
+    const data = await handler({
+      params: request.params,
+      query: request.query,
+      body: request.body,
+      user,
+      bearer,
+      request,
+      reply,
+    } as RouteContext<E>);
+    reply.code(status);
+    return { ok: true as const, data };
+  }
+
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
     url: `/v1${e.path}`,
-    config: options.config,
+    config: { ...options.config, zodResponse },
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
+    onRequest: [
+      // Synchronous hooks (no promise per request). A cached answer is sent at once and ends
+      // the request; past the cache, a full database queue refuses it before validation.
+      ...(cache && publicRead
+        ? [
+            (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+              const ready = cache.get(request.url);
+              if (ready) sendReady(request, reply, ready, publicRead.cacheControl);
+              else done();
+            },
+          ]
+        : []),
+      (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+        const refused = request.server.admission.refusal();
+        if (refused) done(refused);
+        else done();
+      },
+    ],
     schema: {
       summary: e.summary,
       security: e.auth === 'none' ? [] : [{ bearerAuth: [] }],
@@ -54,31 +172,32 @@ export function route<E extends Endpoints[keyof Endpoints]>(
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
       response: {
-        [status]: okSchema(e.response),
-        '4xx': apiErrorSchema,
-        '5xx': apiErrorSchema,
+        [status]: responseJsonSchema(zodResponse[status]!),
+        '4xx': errorJsonSchema,
+        '5xx': errorJsonSchema,
       },
     },
     handler: async (request, reply) => {
-      const bearer = bearerOf(request);
-      let user: AuthUser | null = null;
-      if (e.auth === 'access') {
-        if (!bearer) throw unauthorized('Session not found');
-        user = await request.server.auth.verifyAccessToken(bearer);
-      } else if (e.auth === 'none' && bearer) {
-        user = await request.server.auth.verifyAccessToken(bearer).catch(() => null);
+      // Past the cache, each request waits on the database: at most OVERLOAD_MAX_IN_FLIGHT at
+      // once, the next one gets 503 + Retry-After at once (platform.ts). Counted here, from the
+      // handler to its end, so an admitted request is always released.
+      const release = request.server.admission.enter();
+      try {
+        if (!publicRead) return await run(request, reply);
+        if (!cache) {
+          const answer = await run(request, reply);
+          reply.header('cache-control', publicRead.cacheControl);
+          return answer;
+        }
+        // A miss: load (once for concurrent requests of this URL), serialise with this route's
+        // serializer, compress and tag; then send it like a hit.
+        const ready = await cache.fetch(request.url, async () =>
+          readyResponse(reply.serialize(await run(request, reply)) as string),
+        );
+        return sendReady(request, reply, ready, publicRead.cacheControl);
+      } finally {
+        release();
       }
-      const data = await handler({
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        user,
-        bearer,
-        request,
-        reply,
-      } as RouteContext<E>);
-      reply.code(status);
-      return { ok: true as const, data };
     },
   });
 }

@@ -1,5 +1,8 @@
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, deflateSync, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +12,21 @@ import { parseSessionCookie, resolveAccess } from '@vetted/session';
 const NOT_SPA = /^\/(v1|media|metrics)(\/|$)/;
 /** The last path segment has an extension: a file request, not a client-side route. */
 const LOOKS_LIKE_FILE = /\/[^/]+\.[A-Za-z0-9]+$/;
+
+/**
+ * Where the web build writes its prerendered public pages (apps/web/scripts/prerender.mjs),
+ * relative to `webDist`, and the manifest listing them.
+ */
+const PRERENDERED_DIR = 'prerendered';
+const PRERENDERED_MANIFEST = join(PRERENDERED_DIR, 'manifest.json');
+
+/** What `dist/prerendered/manifest.json` holds (written by apps/web/scripts/prerender.mjs). */
+interface PrerenderManifest {
+  /** The text standing for `PUBLIC_URL` in the built HTML (apps/web/src/lib/page-head.ts). */
+  publicUrlPlaceholder: string;
+  /** Each prerendered path (no query) and its file, relative to `prerendered/`. */
+  pages: Array<{ path: string; file: string }>;
+}
 
 const NOT_BUILT_HTML = `<!doctype html>
 <html lang="en">
@@ -21,6 +39,96 @@ const NOT_BUILT_HTML = `<!doctype html>
   </body>
 </html>
 `;
+
+/**
+ * Content codings a ready page is kept in, best first (the order breaks Accept-Encoding ties):
+ * every coding @fastify/compress offers (platform.ts), so it never has to encode one of these
+ * pages itself — it would do so under the identity body's ETag — plus identity.
+ */
+const ENCODINGS = ['br', 'gzip', 'deflate', 'identity'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** An HTML document held in memory: its bytes and strong ETag in each content coding. */
+type ReadyPage = Record<Encoding, { body: Buffer; etag: string }>;
+
+/**
+ * Brotli quality of the HTML made at start. Measured on the 11 built pages (2-core VM): quality 5
+ * takes ~10 ms in all and gives 37.9 KB; quality 11 takes ~215 ms for 33.9 KB (the home page:
+ * 5.7 vs 5.1 KB) — not worth a fifth of a second on every restart.
+ */
+const BROTLI_QUALITY = 5;
+
+/**
+ * `html` made ready to send: UTF-8 bytes, brotli ({@link BROTLI_QUALITY}, text mode), gzip and
+ * deflate (level 9) made once, and a strong ETag per coding — the first 22 base64url characters
+ * (132 bits) of the document's SHA-256, plus `-br`/`-gzip`/`-deflate`, since each coding is
+ * different bytes (RFC 9110 §8.8.3). About 1 ms per page, paid at start-up.
+ */
+function readyPage(html: string): ReadyPage {
+  const identity = Buffer.from(html, 'utf8');
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  return {
+    br: {
+      body: brotliCompressSync(identity, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      etag: `"${hash}-br"`,
+    },
+    gzip: { body: gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION }), etag: `"${hash}-gzip"` },
+    deflate: {
+      body: deflateSync(identity, { level: zlib.Z_BEST_COMPRESSION }),
+      etag: `"${hash}-deflate"`,
+    },
+    identity: { body: identity, etag: `"${hash}"` },
+  };
+}
+
+/**
+ * The SPA's HTML, read once from `webDist` and made ready ({@link readyPage}): the shell
+ * (`index.html`) and each prerendered page by path, with the build's `PUBLIC_URL` placeholder
+ * replaced by `publicUrl` (no trailing slash) so canonical links, Open Graph URLs and the
+ * JSON-LD are absolute. Without a prerender manifest (a build without the prerender step),
+ * only the shell, unchanged.
+ */
+function readPages(webDist: string, publicUrl: string) {
+  const manifestFile = join(webDist, PRERENDERED_MANIFEST);
+  const manifest: PrerenderManifest | null = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : null;
+  const withUrls = (html: string) =>
+    manifest ? html.replaceAll(manifest.publicUrlPlaceholder, publicUrl) : html;
+  const read = (file: string) => readyPage(withUrls(readFileSync(join(webDist, file), 'utf8')));
+  return {
+    shell: read('index.html'),
+    prerendered: new Map(
+      (manifest?.pages ?? []).map(({ path, file }) => [path, read(join(PRERENDERED_DIR, file))]),
+    ),
+  };
+}
+
+/**
+ * Sends `page` in the coding the request prefers (Accept-Encoding, negotiated by
+ * @fastify/accept-negotiator as @fastify/compress does; identity when it accepts none), never
+ * cached without revalidation, varying by cookie (signed in or not) and coding. The body already
+ * carries its Content-Encoding, so @fastify/compress leaves it alone; the ETag is already set,
+ * so the platform's @fastify/etag keeps it and answers a matching If-None-Match with 304.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReadyPage) {
+  const encoding = (negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) ??
+    'identity') as Encoding;
+  const { body, etag } = page[encoding];
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Cookie, Accept-Encoding')
+    .header('etag', etag);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body);
+}
 
 function pathnameOf(url: string): string {
   const q = url.search(/[?#]/);
@@ -42,16 +150,28 @@ function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
  *
  * - files: `/assets/*` cached for a year (hashed names), everything else revalidated;
  *   precompressed `.br`/`.gz` siblings are used when present, else @fastify/compress compresses.
+ *   `index.html` and `prerendered/` are not served as files (their `PUBLIC_URL` placeholder is
+ *   not filled in there).
  * - `/v1/*`, `/media/*`, `/metrics`, non-GET requests and missing files: JSON 404 in the
  *   response wrapper (spec §3).
  * - any other GET: the spec §2 access rules first (`resolveAccess` from @vetted/session, the
  *   same function the client router uses, with the role of the `user_session` cookie) — a
- *   protected path without a session is `303 See Other` to `/` — then `index.html`, never cached.
+ *   protected path without a session is `303 See Other` to `/` — then HTML, revalidated on every
+ *   use (`no-cache`, strong ETag, 304): without a session cookie, a public page's prerendered
+ *   HTML (issue #10: `/`, `/about`, …, `/auth/signup`, and the `/search` shell), which the
+ *   browser hydrates; otherwise (signed in, or any other path) the plain shell `index.html`, so
+ *   a signed-in header never has to replace a signed-out one. `/index.html` is the shell too.
+ *
+ * The HTML is read once at start, `PUBLIC_URL` (`config.publicUrl`) filled in, and kept in
+ * memory with its brotli, gzip and deflate encodings; rebuilding the web app needs a restart.
  */
 export default fp(
   async (app: FastifyInstance) => {
     const root = app.config.webDist;
     const built = existsSync(join(root, 'index.html')) && statSync(root).isDirectory();
+    // Normalised by URL (percent-encoded, no quotes or spaces): safe in attributes and JSON-LD.
+    const publicUrl = new URL(app.config.publicUrl).href.replace(/\/+$/, '');
+    const pages = built ? readPages(root, publicUrl) : null;
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -63,6 +183,9 @@ export default fp(
         cacheControl: false,
         etag: true,
         lastModified: true,
+        // The HTML is served from memory (with PUBLIC_URL filled in), never the raw files.
+        allowedPath: (pathname) =>
+          !pathname.startsWith(`/${PRERENDERED_DIR}/`) && !/^\/index\.html(\.|$)/.test(pathname),
         setHeaders(res, filePath) {
           // `res` is the FastifyReply of the file being sent.
           if (/[\\/]assets[\\/]/.test(filePath.slice(root.length))) {
@@ -74,7 +197,7 @@ export default fp(
       });
     }
 
-    /** A client-side route: the access rules, then index.html (or the "not built" page). */
+    /** A client-side route: the access rules, then the page's HTML (or the "not built" page). */
     async function serveApp(request: FastifyRequest, reply: FastifyReply) {
       const pathname = pathnameOf(request.url);
       // Server side of spec §2: only the "no session → 303 /" rule must hold here; role
@@ -88,20 +211,27 @@ export default fp(
           .header('cache-control', 'no-store')
           .send();
       }
-      // The answer depends on the cookie; don't let a shared cache serve it across sessions.
-      reply.header('vary', 'Cookie');
-      if (!built) {
+      if (!pages) {
+        // The answer depends on the cookie; don't let a shared cache serve it across sessions.
         return reply
           .code(200)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
+          .header('vary', 'Cookie')
           .send(NOT_BUILT_HTML);
       }
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      const prerendered = session ? undefined : pages.prerendered.get(pathname);
+      return sendPage(request, reply, prerendered ?? pages.shell);
     }
 
     // `/` is a directory for @fastify/static (403 without `index`), so it gets its own route.
     app.get('/', { schema: { hide: true } }, serveApp);
+    // The outdated-build check of the web app reads it (apps/web/src/lib/build-check.ts).
+    if (pages) {
+      app.get('/index.html', { schema: { hide: true } }, (request, reply) =>
+        sendPage(request, reply, pages.shell),
+      );
+    }
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = pathnameOf(request.url);

@@ -1,4 +1,4 @@
-import { ErrorScreen } from '@vetted/ui';
+import { ErrorScreen } from '@vetted/ui/error-screen';
 import * as React from 'react';
 import { isChunkLoadError, reloadOnce } from '../lib/build-check';
 

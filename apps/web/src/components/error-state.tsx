@@ -1,4 +1,5 @@
-import { Button, EmptyState } from '@vetted/ui';
+import { Button } from '@vetted/ui/button';
+import { EmptyState } from '@vetted/ui/empty-state';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 
 export interface ErrorStateProps {

@@ -1,8 +1,9 @@
 import { MESSAGES } from '@vetted/api-client';
-import { ConfirmDialog, toast } from '@vetted/ui';
+import { ConfirmDialog } from '@vetted/ui';
 import type * as React from 'react';
 import { useLocation } from 'wouter';
 import { useSession } from '../lib/session';
+import { toast } from '../lib/toast';
 
 interface LogoutDialogProps {
   open?: boolean;

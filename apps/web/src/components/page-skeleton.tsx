@@ -1,4 +1,5 @@
-import { Container, Skeleton } from '@vetted/ui';
+import { Container } from '@vetted/ui/app-shell';
+import { Skeleton } from '@vetted/ui/skeleton';
 
 /** Suspense fallback while a lazily loaded page arrives. */
 export function PageSkeleton() {

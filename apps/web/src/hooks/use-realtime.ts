@@ -1,11 +1,11 @@
 import type { ConversationFrame, Notification, OrderStatus } from '@vetted/contract';
-import { toast } from '@vetted/ui';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { useSWRConfig } from 'swr';
 import useSWRSubscription from 'swr/subscription';
 import { sessionManager } from '../lib/api';
 import { isEndpointKey, revalidateMatching } from '../lib/keys';
 import { emitTyping, isThreadOnScreen, type TypingEvent } from '../lib/typing';
+import { toast } from '../lib/toast';
 
 /** Subprotocol that carries the access token (apps/api src/routes/realtime.ts). */
 export const REALTIME_PROTOCOL = 'vetted.bearer';

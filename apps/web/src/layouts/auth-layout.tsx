@@ -1,7 +1,8 @@
-import { SkipLink, ThemeToggle } from '@vetted/ui';
+import { SkipLink } from '@vetted/ui/skip-link';
 import { BadgeCheck, CalendarCheck, ShieldCheck } from 'lucide-react';
 import type * as React from 'react';
 import { Brand } from '../components/brand';
+import { ThemeToggle } from '../components/theme-toggle';
 
 /** Auth layout: a centred card, with a brand panel beside it on wide screens. */
 export function AuthLayout({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { SkipLink } from '@vetted/ui';
+import { SkipLink } from '@vetted/ui/skip-link';
 import type * as React from 'react';
 
 /** Dummy layout (spec §2): a bare full page, used by the error screen. */

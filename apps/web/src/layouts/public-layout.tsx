@@ -1,8 +1,11 @@
-import { Button, Container, SkipLink, ThemeToggle, useFocusNotObscured } from '@vetted/ui';
+import { Container, useFocusNotObscured } from '@vetted/ui/app-shell';
+import { Button } from '@vetted/ui/button';
+import { SkipLink } from '@vetted/ui/skip-link';
 import { Menu } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { Brand } from '../components/brand';
+import { ThemeToggle } from '../components/theme-toggle';
 import { homeFor, useSession } from '../lib/session';
 
 const NAV = [

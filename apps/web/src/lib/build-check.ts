@@ -14,8 +14,14 @@ export const RELOAD_GUARD_MS = 10_000;
 /** sessionStorage key holding the time (ms epoch) of the last guarded reload. */
 export const RELOAD_STORAGE_KEY = 'vetted.reloadedAt';
 
-/** The first module entry script named in an index.html text (e.g. `/assets/index-abc.js`), or null. */
+/**
+ * The module entry script named in an index.html text (e.g. `/assets/index-abc.js`), or null: a
+ * prerendered page's boot script names it in `data-entry` (apps/web/scripts/prerender.mjs), else
+ * the first module script's `src`.
+ */
 export function entryScriptOf(html: string): string | null {
+  const boot = /<script[^>]*type="module"[^>]*data-entry="([^"]+)"/.exec(html);
+  if (boot) return boot[1] ?? null;
   const match = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html);
   return match?.[1] ?? null;
 }

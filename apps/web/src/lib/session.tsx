@@ -1,9 +1,9 @@
 import { MESSAGES } from '@vetted/api-client';
 import type { Role, Session } from '@vetted/contract';
-import { toast } from '@vetted/ui';
 import * as React from 'react';
 import { useSWRConfig } from 'swr';
 import { sessionManager } from './api';
+import { toast } from './toast';
 
 interface SessionContextValue {
   /** The session in the `user_session` cookie, or null. */

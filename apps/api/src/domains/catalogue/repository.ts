@@ -18,7 +18,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   availabilityRules,
@@ -370,16 +370,16 @@ export async function serviceImagesOf(db: DbOrTx, serviceId: string) {
 // ─── slots ───────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Orders of the vendor that occupy time in [from, to): live ones, and unpaid ones whose hold has
- * not expired at `now`. `excludeOrderId` leaves one order out (the one being paid).
+ * The condition "this order occupies the vendor's time in `range` at `now`": a live order, or an
+ * unpaid one whose hold has not expired, overlapping `range` (half-open). `vendorId` is the
+ * vendor's id or a column (a correlated subquery); `excludeOrderId` leaves one order out.
  */
-export async function blockingOrders(
-  db: DbOrTx,
-  vendorId: string,
+function blockingOrderCondition(
+  vendorId: string | AnyPgColumn,
   range: Interval,
   now: Date,
   excludeOrderId?: string,
-): Promise<Interval[]> {
+): SQL {
   const conditions = [
     eq(orders.vendorId, vendorId),
     lt(orders.startsAt, range.endsAt),
@@ -390,10 +390,89 @@ export async function blockingOrders(
     ),
   ];
   if (excludeOrderId) conditions.push(ne(orders.id, excludeOrderId));
+  return and(...conditions)!;
+}
+
+/**
+ * Orders of the vendor that occupy time in [from, to): live ones, and unpaid ones whose hold has
+ * not expired at `now`. `excludeOrderId` leaves one order out (the one being paid).
+ */
+export async function blockingOrders(
+  db: DbOrTx,
+  vendorId: string,
+  range: Interval,
+  now: Date,
+  excludeOrderId?: string,
+): Promise<Interval[]> {
   return db
     .select({ startsAt: orders.startsAt, endsAt: orders.endsAt })
     .from(orders)
-    .where(and(...conditions));
+    .where(blockingOrderCondition(vendorId, range, now, excludeOrderId));
+}
+
+/** Everything the slot picker of one service needs, see {@link slotSource}. */
+export interface SlotSource {
+  vendorId: string;
+  durationMinutes: number;
+  /** IANA zone of the vendor's opening hours. */
+  timeZone: string;
+  /** Weekly opening hours, by weekday then start. */
+  rules: WeeklyRule[];
+  /** Time taken by orders in the range asked for (see {@link blockingOrders}). */
+  blocking: Interval[];
+}
+
+/**
+ * The slot picker's input for an active service of an approved vendor in ONE query (issue #10):
+ * the service's duration and zone, the vendor's opening hours, and the orders blocking its time
+ * in `range` at `now` — the last two aggregated to JSON (times as epoch milliseconds). Null when
+ * the service is not bookable.
+ */
+export async function slotSource(
+  db: DbOrTx,
+  serviceId: string,
+  range: Interval,
+  now: Date,
+): Promise<SlotSource | null> {
+  const rules = db
+    .select({
+      json: sql`coalesce(json_agg(json_build_array(${availabilityRules.weekday}, ${availabilityRules.startMinute}, ${availabilityRules.endMinute}) order by ${availabilityRules.weekday}, ${availabilityRules.startMinute}), '[]'::json)`,
+    })
+    .from(availabilityRules)
+    .where(eq(availabilityRules.vendorId, services.vendorId));
+  const blocking = db
+    .select({
+      json: sql`coalesce(json_agg(json_build_array(extract(epoch from ${orders.startsAt}) * 1000, extract(epoch from ${orders.endsAt}) * 1000)), '[]'::json)`,
+    })
+    .from(orders)
+    .where(blockingOrderCondition(services.vendorId, range, now));
+  const [row] = await db
+    .select({
+      vendorId: services.vendorId,
+      durationMinutes: services.durationMinutes,
+      timeZone: vp.timeZone,
+      rules: sql<Array<[number, number, number]>>`(${rules})`,
+      blocking: sql<Array<[number | string, number | string]>>`(${blocking})`,
+    })
+    .from(services)
+    .innerJoin(vp, eq(vp.id, services.vendorId))
+    .where(and(eq(services.id, serviceId), eq(services.active, true), isApproved));
+  if (!row) return null;
+  return {
+    vendorId: row.vendorId,
+    durationMinutes: row.durationMinutes,
+    timeZone: row.timeZone,
+    rules: row.rules.map(([weekday, startMinute, endMinute]) => ({
+      weekday,
+      startMinute,
+      endMinute,
+    })),
+    // json numbers; `extract` gives numeric, which PostgreSQL writes as a JSON number.
+    blocking: row.blocking.map(([startsAt, endsAt]) => ({
+      startsAt: new Date(Number(startsAt)),
+      endsAt: new Date(Number(endsAt)),
+    })),
+  };
 }
 
 /** The vendor's weekly opening hours, by weekday then start. */

@@ -20,12 +20,12 @@ import { mediaUrl, thumbUrl } from '../../services/images';
 import type { ServiceDeps } from '../deps';
 import * as msg from './messages';
 import {
-  addDays,
   daySlots,
   type Interval,
-  isSlotAvailable,
   isSlotWindowStart,
   localDateOf,
+  slotDays,
+  slotHorizon,
 } from './policy';
 import * as repo from './repository';
 
@@ -121,88 +121,38 @@ export async function findGridSlot(
   return slot ?? null;
 }
 
-/**
- * `days` local days of slots from `from` (default: today in the vendor's zone at `now`), each
- * marked available or not at `now` (lead time, blocking orders).
- */
-export async function computeSlots(
-  db: DbOrTx,
-  service: SlotService,
-  opts: { from?: string; days: number; now: Date },
-): Promise<Slots> {
-  const { now } = opts;
-  const from = opts.from ?? localDateOf(now, service.timeZone);
-  const rules = await repo.vendorRules(db, service.vendorId);
-  const days = Array.from({ length: opts.days }, (_, i) => {
-    const date = addDays(from, i);
-    return { date, slots: daySlots(date, rules, service.durationMinutes, service.timeZone) };
-  });
-  const all = days.flatMap((d) => d.slots);
-  const first = all[0];
-  const last = all[all.length - 1];
-  const blocking =
-    first && last
-      ? await repo.blockingOrders(
-          db,
-          service.vendorId,
-          { startsAt: first.startsAt, endsAt: last.endsAt },
-          now,
-        )
-      : [];
-  return {
-    timeZone: service.timeZone,
-    days: days.map((d) => ({
-      date: d.date,
-      slots: d.slots.map((s) => ({
-        startsAt: s.startsAt.toISOString(),
-        endsAt: s.endsAt.toISOString(),
-        available: isSlotAvailable(s, blocking, now),
-      })),
-    })),
-  };
-}
-
 // ─── the public catalogue ────────────────────────────────────────────────────────────────────
 
 /**
- * The catalogue's public reads. The two hottest — the category list and vendor lists — are the
- * same for every visitor and change rarely, so they are served from a short in-process cache
- * (`config.catalogueCacheTtlMs`, 0 = off; lru-cache) instead of re-aggregated per request. Each
- * API instance keeps its own; staleness is bounded by the TTL.
+ * The catalogue's public reads. The routes keep the serialised answers of the public reads in
+ * process (`CATALOGUE_CACHE_TTL_MS`, routes.ts); slots are read fresh on every request, but what
+ * their grid depends on — a service's vendor, duration and zone, and the vendor's opening hours
+ * — is kept as long as the catalogue's answers (`config.catalogueCacheTtlMs`, 0 = off), so a
+ * request runs one query: the orders over its horizon. Booking re-reads all of it (orders).
  */
 export function createCatalogueService({ db, clock, config }: CatalogueDeps) {
   const ttl = config.catalogueCacheTtlMs;
-  const cache =
-    ttl > 0 ? new LRUCache<string, object>({ max: 1000, ttl, ttlAutopurge: false }) : null;
-  async function cached<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!cache) return load();
-    const hit = cache.get(key);
-    if (hit) return hit as T;
-    const value = await load();
-    cache.set(key, value);
-    return value;
-  }
-
+  const grids =
+    ttl > 0 ? new LRUCache<string, Omit<repo.SlotSource, 'blocking'>>({ max: 10_000, ttl }) : null;
   return {
-    /** Every category with its count of approved vendors (cached). */
-    listCategories(): Promise<Category[]> {
-      return cached('categories', async () =>
-        (await repo.listCategories(db)).map((r) => ({ ...r, vendorCount: Number(r.vendorCount) })),
-      );
+    /** Every category with its count of approved vendors. */
+    async listCategories(): Promise<Category[]> {
+      return (await repo.listCategories(db)).map((r) => ({
+        ...r,
+        vendorCount: Number(r.vendorCount),
+      }));
     },
 
-    /** A page of approved vendors, filtered and sorted (cached per query). */
-    listVendors(query: repo.VendorListOptions): Promise<Paged<VendorSummary>> {
-      return cached(`vendors:${JSON.stringify(query)}`, async () => {
-        const { rows, total } = await repo.listVendors(db, query);
-        return {
-          items: rows.map(toSummary),
-          page: query.page,
-          pageSize: query.pageSize,
-          total,
-          totalPages: Math.ceil(total / query.pageSize),
-        };
-      });
+    /** A page of approved vendors, filtered and sorted. */
+    async listVendors(query: repo.VendorListOptions): Promise<Paged<VendorSummary>> {
+      const { rows, total } = await repo.listVendors(db, query);
+      return {
+        items: rows.map(toSummary),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+        totalPages: Math.ceil(total / query.pageSize),
+      };
     },
 
     /**
@@ -267,10 +217,34 @@ export function createCatalogueService({ db, clock, config }: CatalogueDeps) {
      * @throws AppError 404 `service_not_found`; 400 `invalid_date` for a `from` outside the window
      */
     async getServiceSlots(id: string, query: { from?: string; days: number }): Promise<Slots> {
-      const service = await requireBookableService(db, id);
       const now = clock.now();
+      const horizon = slotHorizon(query.from, query.days, now);
+      // One query per request: the orders over the whole horizon, with — unless cached — the
+      // service, its vendor's zone and opening hours.
+      const grid = grids?.get(id);
+      let source: repo.SlotSource | null;
+      if (grid) {
+        source = { ...grid, blocking: await repo.blockingOrders(db, grid.vendorId, horizon, now) };
+      } else {
+        source = await repo.slotSource(db, id, horizon, now);
+        if (source && grids) {
+          const { blocking: _orders, ...kept } = source;
+          grids.set(id, kept);
+        }
+      }
+      if (!source) throw msg.serviceNotFound();
       if (query.from && !isSlotWindowStart(query.from, now)) throw msg.slotDateOutOfRange();
-      return computeSlots(db, service, { from: query.from, days: query.days, now });
+      return {
+        timeZone: source.timeZone,
+        days: slotDays(source, { from: query.from, days: query.days, now }).map((d) => ({
+          date: d.date,
+          slots: d.slots.map((s) => ({
+            startsAt: s.startsAt.toISOString(),
+            endsAt: s.endsAt.toISOString(),
+            available: s.available,
+          })),
+        })),
+      };
     },
   };
 }

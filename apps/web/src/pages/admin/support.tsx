@@ -1,6 +1,5 @@
 import type { ConversationStatus } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
-import { toast } from '@vetted/ui';
 import { useSearchParams } from 'wouter';
 import {
   CONVERSATION_PAGE_SIZE,
@@ -12,6 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { ConversationThread } from '../shared/conversation-thread';
 import { useInboxParams } from '../shared/messages';
 import { SupportDeskActions, SupportDeskView } from './support-view';
+import { toast } from '../../lib/toast';
 
 /** Runs a desk action, toasting its outcome; rethrows so the button (or dialog) stays usable. */
 async function withToast(action: () => Promise<void>, done: string) {

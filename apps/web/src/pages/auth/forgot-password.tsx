@@ -1,11 +1,11 @@
 import type { OtpChallenge } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
-import { toast } from '@vetted/ui';
 import * as React from 'react';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { homeFor, useSession } from '../../lib/session';
 import { api } from '../../lib/vetted-api';
 import { ForgotPasswordView } from './forgot-password-view';
+import { toast } from '../../lib/toast';
 
 /** `/auth/forgot-password?email=`: password reset by mailed code, then back to log in. */
 export function ForgotPasswordPage() {

@@ -9,11 +9,13 @@ import { Link, Redirect, useLocation, useSearchParams } from 'wouter';
 import type { z } from 'zod';
 import { api } from '../../lib/vetted-api';
 import { errorMessage } from '../../lib/errors';
+import { useHydrated } from '../../lib/hydration';
 import { applyServerFieldErrors, safeRedirect } from '../../lib/form';
 import { homeFor, useSession } from '../../lib/session';
 import { AuthCard, FormAlert } from './auth-card';
 
 export function LoginPage() {
+  const hydrated = useHydrated();
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
@@ -95,7 +97,15 @@ export function LoginPage() {
           </Link>
         </p>
         <FormAlert message={formError} />
-        <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
+        <Button
+          type="submit"
+          size="lg"
+          loading={isSubmitting}
+          // Prerendered (issue #10): until the app has hydrated, the form cannot submit through
+          // the API, and a native submit would put the password in the URL.
+          disabled={!hydrated}
+          className="w-full"
+        >
           Log in
         </Button>
       </form>

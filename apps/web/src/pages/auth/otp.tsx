@@ -1,7 +1,7 @@
 import { MESSAGES } from '@vetted/api-client';
 import { OTP_LENGTH } from '@vetted/contract';
 import { buildLink, ROUTES, resolveAccess } from '@vetted/session';
-import { Button, EmptyState, Label, OtpInput, Spinner, toast } from '@vetted/ui';
+import { Button, EmptyState, Label, OtpInput, Spinner } from '@vetted/ui';
 import { MailWarning } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { safeRedirect } from '../../lib/form';
 import { homeFor, useSession } from '../../lib/session';
 import { AuthCard, FormAlert } from './auth-card';
+import { toast } from '../../lib/toast';
 
 /** Seconds left until `iso`, never negative; ticks every second. */
 function useSecondsUntil(iso: string | null) {

@@ -17,6 +17,7 @@ import { Link, Redirect, useLocation, useSearchParams } from 'wouter';
 import { z } from 'zod';
 import { api } from '../../lib/vetted-api';
 import { errorMessage } from '../../lib/errors';
+import { useHydrated } from '../../lib/hydration';
 import { applyServerFieldErrors, safeRedirect } from '../../lib/form';
 import { homeFor, useSession } from '../../lib/session';
 import { AuthCard, FormAlert } from './auth-card';
@@ -31,6 +32,7 @@ type FormOutput = z.output<typeof formSchema>;
 const FIELDS = ['fullName', 'email', 'phone', 'password', 'role'] as const;
 
 export function SignupPage() {
+  const hydrated = useHydrated();
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
@@ -156,7 +158,15 @@ export function SignupPage() {
           <PasswordInput autoComplete="new-password" {...register('password')} />
         </FormField>
         <FormAlert message={formError} />
-        <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
+        <Button
+          type="submit"
+          size="lg"
+          loading={isSubmitting}
+          // Prerendered (issue #10): until the app has hydrated, the form cannot submit through
+          // the API, and a native submit would put the password in the URL.
+          disabled={!hydrated}
+          className="w-full"
+        >
           Create account
         </Button>
         <p className="text-center text-xs text-muted">

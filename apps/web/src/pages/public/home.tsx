@@ -1,18 +1,25 @@
 import { MESSAGES } from '@vetted/api-client';
 import { buildLink, ROUTES } from '@vetted/session';
-import { Button, CategoryCard, Container, SearchInput, Skeleton } from '@vetted/ui';
+import { Container } from '@vetted/ui/app-shell';
+import { Button } from '@vetted/ui/button';
+import { CategoryCard } from '@vetted/ui/category-card';
+import { SearchInput } from '@vetted/ui/search-input';
+import { Skeleton } from '@vetted/ui/skeleton';
 import {
   BadgeCheck,
   CalendarCheck,
   CreditCard,
   MessageSquare,
+  Scissors,
   Search,
   ShieldCheck,
+  Sparkles,
   Star,
+  Wrench,
+  Zap,
 } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
-import { CategoryIcon } from '../../components/category-icon';
 import { ErrorState } from '../../components/error-state';
 import { useCategories } from '../../hooks/use-categories';
 import { homeFor, useSession } from '../../lib/session';
@@ -88,10 +95,25 @@ export function HeroSearch({ size = 'lg' }: { size?: 'md' | 'lg' }) {
   );
 }
 
+/*
+ * The category icons (a lucide icon per category, ~30 of them) load with the categories, not
+ * with the first load: the grid shows only once the API has answered, so `/` ships just the
+ * hero's four icons. The chunk is requested when the page mounts, alongside the categories.
+ */
+const loadCategoryIcon = () => import('../../components/category-icon');
+const CategoryIcon = React.lazy(() =>
+  loadCategoryIcon().then((m) => ({ default: m.CategoryIcon })),
+);
+
 /** Public home: hero with search, categories, how it works, trust, call to action. */
 export function HomePage() {
   const { role } = useSession();
   const { data: categories, error, isLoading, mutate } = useCategories();
+  React.useEffect(() => {
+    loadCategoryIcon().catch(() => {
+      // Offline or an outdated build: the grid's own lazy load reports it when it renders.
+    });
+  }, []);
   const signupHref = role ? homeFor(role) : ROUTES.signup;
 
   return (
@@ -132,18 +154,20 @@ export function HomePage() {
           </div>
           <div aria-hidden="true" className="relative hidden lg:block">
             <div className="grid grid-cols-2 gap-4">
-              {[
-                ['Plumbing', 'wrench', '4.9', 'Leak fixed in 40 min'],
-                ['Electrical', 'zap', '4.8', 'Certified electricians'],
-                ['Cleaning', 'sparkles', '4.9', 'Deep clean, same week'],
-                ['Hair', 'scissors', '5.0', 'Stylists at home'],
-              ].map(([name, icon, rating, line], i) => (
+              {(
+                [
+                  ['Plumbing', Wrench, '4.9', 'Leak fixed in 40 min'],
+                  ['Electrical', Zap, '4.8', 'Certified electricians'],
+                  ['Cleaning', Sparkles, '4.9', 'Deep clean, same week'],
+                  ['Hair', Scissors, '5.0', 'Stylists at home'],
+                ] as const
+              ).map(([name, Icon, rating, line], i) => (
                 <div
                   key={name}
                   className={`flex flex-col gap-3 rounded-xl border border-border bg-surface-raised p-5 shadow-md ${i % 2 ? 'translate-y-8' : ''}`}
                 >
                   <span className="flex size-11 items-center justify-center rounded-md bg-primary-soft text-link">
-                    <CategoryIcon name={icon as string} className="size-6" />
+                    <Icon className="size-6" />
                   </span>
                   <span className="font-semibold">{name}</span>
                   <span className="text-sm text-muted">{line}</span>
@@ -190,7 +214,11 @@ export function HomePage() {
                     <CategoryCard
                       name={c.name}
                       description={c.description}
-                      icon={<CategoryIcon name={c.icon} />}
+                      icon={
+                        <React.Suspense fallback={null}>
+                          <CategoryIcon name={c.icon} />
+                        </React.Suspense>
+                      }
                       count={c.vendorCount}
                       href={buildLink(ROUTES.search, { query: { category: c.slug } })}
                     />

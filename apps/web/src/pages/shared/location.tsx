@@ -1,7 +1,8 @@
-import { Button, Card, Container, FormField, Input, PageHeader, toast } from '@vetted/ui';
+import { Button, Card, Container, FormField, Input, PageHeader } from '@vetted/ui';
 import { LocateFixed, MapPin, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { getBrowserPosition, saveLocation, useSavedLocation } from '../../lib/location';
+import { toast } from '../../lib/toast';
 
 /**
  * `/user/location` and `/vendor/location`: the place used for "near you" results, saved in this

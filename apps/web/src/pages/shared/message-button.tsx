@@ -1,11 +1,12 @@
 import { buildLink, ROUTES } from '@vetted/session';
-import { Button, type ButtonProps, toast } from '@vetted/ui';
+import { Button, type ButtonProps } from '@vetted/ui';
 import { MessageSquare } from 'lucide-react';
 import * as React from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useOpenConversation } from '../../hooks/use-conversations';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 export interface MessageButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   /** Who to message: a pro (from their page or a service) or the other party of an order. */

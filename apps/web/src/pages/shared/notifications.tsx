@@ -1,11 +1,12 @@
 import { MESSAGES } from '@vetted/api-client';
-import { Button, Container, PageHeader, toast } from '@vetted/ui';
+import { Button, Container, PageHeader } from '@vetted/ui';
 import { CheckCheck } from 'lucide-react';
 import * as React from 'react';
 import { useSearchParams } from 'wouter';
 import { useNotificationActions, useNotifications } from '../../hooks/use-notifications';
 import { errorMessage } from '../../lib/errors';
 import { NotificationsView } from './notifications-view';
+import { toast } from '../../lib/toast';
 
 /** `/user/notification` and `/vendor/notification`. */
 export function NotificationsPage() {

@@ -14,7 +14,6 @@ import {
   FormField,
   OtpInput,
   Price,
-  toast,
 } from '@vetted/ui';
 import { Check, CircleCheckBig, CirclePlay, X } from 'lucide-react';
 import * as React from 'react';
@@ -25,6 +24,7 @@ import { useReached } from '../../hooks/use-reached';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { api } from '../../lib/vetted-api';
+import { toast } from '../../lib/toast';
 
 type Action = OrderTransitionBody['action'];
 

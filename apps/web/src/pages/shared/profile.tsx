@@ -1,11 +1,12 @@
 import { MESSAGES } from '@vetted/api-client';
-import { Button, Card, Container, PageHeader, ThemeToggle, toast, useTheme } from '@vetted/ui';
+import { Button, Card, Container, PageHeader, ThemeToggle, useTheme } from '@vetted/ui';
 import { LogOut } from 'lucide-react';
 import { LogoutDialog } from '../../components/logout-dialog';
 import { useMe } from '../../hooks/use-me';
 import { api } from '../../lib/vetted-api';
 import { errorMessage } from '../../lib/errors';
 import { ProfileView } from './profile-view';
+import { toast } from '../../lib/toast';
 
 /** `/user/profile` and `/vendor/profile`: edit name and phone, theme, log out. */
 export function ProfilePage() {

@@ -71,6 +71,12 @@ export const StartChat: Story = {
     await userEvent.type(subject, 'How do payouts work?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start chat' }));
     await waitFor(() => expect(args.onStart).toHaveBeenCalledWith('How do payouts work?'));
+    // Started: the dialog closes. Wait until it and its focus guards are gone, so the
+    // test-runner's focus check Tabs through the page, not a dialog mid-unmount (seen under load).
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.querySelector('[data-radix-focus-guard]')).toBeNull();
+    });
   },
 };
 

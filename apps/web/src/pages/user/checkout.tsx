@@ -1,7 +1,7 @@
 import { isApiError, MESSAGES } from '@vetted/api-client';
 import { createOrderBodySchema, type Order } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
-import { Breadcrumbs, Card, Container, toast } from '@vetted/ui';
+import { Breadcrumbs, Card, Container } from '@vetted/ui';
 import * as React from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation, useParams, useSearchParams } from 'wouter';
@@ -22,6 +22,7 @@ import {
 } from './checkout-view';
 import { PaymentForm } from './payment-form';
 import { MissingService } from './service-detail';
+import { toast } from '../../lib/toast';
 
 /**
  * One idempotency key per checkout attempt (service + slot), kept in sessionStorage so a double

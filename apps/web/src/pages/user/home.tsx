@@ -1,5 +1,5 @@
 import { buildLink, ROUTES } from '@vetted/session';
-import { Button, Container, SearchInput, toast } from '@vetted/ui';
+import { Button, Container, SearchInput } from '@vetted/ui';
 import { LocateFixed, MapPin } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
@@ -11,6 +11,7 @@ import { getBrowserPosition, saveLocation, useSavedLocation } from '../../lib/lo
 import { OrderListView } from '../shared/order-list-view';
 import { CategoryGridView } from './category-grid-view';
 import { VendorListView } from './vendor-list-view';
+import { toast } from '../../lib/toast';
 
 function greeting(now = new Date()) {
   const h = now.getHours();

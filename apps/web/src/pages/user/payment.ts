@@ -5,12 +5,12 @@ import {
   type Order,
   type Payment,
 } from '@vetted/contract';
-import { toast } from '@vetted/ui';
 import * as React from 'react';
 import { errorMessage } from '../../lib/errors';
 import { api } from '../../lib/vetted-api';
 import type { CardValues } from './checkout-view';
 import type { ConfirmCard } from './stripe-payment-step';
+import { toast } from '../../lib/toast';
 
 /** The confirm body (`confirmPaymentBodySchema`) from the card form; MM/YY → month + 4-digit year. */
 export function cardBody(values: CardValues): ConfirmPaymentBody {

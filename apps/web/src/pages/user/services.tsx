@@ -11,7 +11,6 @@ import {
   SelectItem,
   SelectTrigger,
   SelectValue,
-  toast,
 } from '@vetted/ui';
 import { LocateFixed, MapPin, X } from 'lucide-react';
 import * as React from 'react';
@@ -20,6 +19,7 @@ import { useCategories } from '../../hooks/use-categories';
 import { useVendors } from '../../hooks/use-vendors';
 import { getBrowserPosition, saveLocation, useSavedLocation } from '../../lib/location';
 import { VendorListView } from './vendor-list-view';
+import { toast } from '../../lib/toast';
 
 const SORTS = [
   { value: 'recommended', label: 'Recommended' },

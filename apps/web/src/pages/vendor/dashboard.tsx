@@ -1,9 +1,10 @@
-import { Container, toast } from '@vetted/ui';
+import { Container } from '@vetted/ui';
 import { useMe } from '../../hooks/use-me';
 import { useNotificationActions, useNotifications } from '../../hooks/use-notifications';
 import { useOrders } from '../../hooks/use-orders';
 import { errorMessage } from '../../lib/errors';
 import { computeStats, VendorDashboardView } from './dashboard-view';
+import { toast } from '../../lib/toast';
 
 /** `/vendor`: the vendor's dashboard. */
 export function VendorDashboardPage() {

@@ -1,0 +1,72 @@
+import { ROUTES } from '@vetted/session';
+
+/*
+ * Page titles (issue #10): the one table the client router (`document.title` on every
+ * navigation, routes.tsx) and the build-time prerender (each prerendered page's `<title>`, see
+ * page-head.ts) read. The spec names no page titles; the home title is the one index.html
+ * always had.
+ */
+
+/** Title of the home page, and of paths without an entry. */
+export const DEFAULT_TITLE = 'Vetted — book vetted local pros';
+
+/** Title of the 404 screen (an unknown path). */
+export const NOT_FOUND_TITLE = 'Page not found — Vetted';
+
+const title = (name: string) => `${name} — Vetted`;
+
+const u = ROUTES.user;
+const v = ROUTES.vendor;
+
+/** `<title>` of each route pattern of `ROUTE_TABLE` (routes.tsx). */
+export const PAGE_TITLES: Readonly<Record<string, string>> = {
+  [ROUTES.home]: DEFAULT_TITLE,
+  [ROUTES.about]: title('About'),
+  [ROUTES.services]: title('Services'),
+  [ROUTES.support]: title('Support'),
+  [ROUTES.privacy]: title('Privacy policy'),
+  [ROUTES.refund]: title('Refund policy'),
+  [ROUTES.userAgreement]: title('User agreement'),
+  [ROUTES.login]: title('Log in'),
+  [ROUTES.signup]: title('Sign up'),
+  [ROUTES.otpVerification]: title('Verify your email'),
+  [ROUTES.forgotPassword]: title('Reset your password'),
+  [ROUTES.search]: title('Find a pro'),
+
+  [u.home]: title('Home'),
+  [u.category]: title('Categories'),
+  [u.services]: title('Services'),
+  [u.vendor]: title('Pro'),
+  [u.vendorService]: title('Service'),
+  [u.vendorServiceGallery]: title('Gallery'),
+  [u.vendorServiceCheckout]: title('Checkout'),
+  [u.history]: title('Order history'),
+  [u.historyOrder]: title('Order'),
+  [u.notification]: title('Notifications'),
+  [u.messages]: title('Messages'),
+  [u.messagesSupport]: title('Support'),
+  [u.messagesSupportChats]: title('Support chats'),
+  [u.profile]: title('Profile'),
+  [u.location]: title('Location'),
+
+  [v.home]: title('Dashboard'),
+  [v.history]: title('Order history'),
+  [v.historyOrder]: title('Order'),
+  [v.notification]: title('Notifications'),
+  [v.messages]: title('Messages'),
+  [v.messagesSupport]: title('Support'),
+  [v.messagesSupportChats]: title('Support chats'),
+  [v.profile]: title('Profile'),
+  [v.location]: title('Location'),
+  [v.category]: title('Categories'),
+  [v.services]: title('Services'),
+  [v.serviceDetail]: title('Service'),
+
+  [ROUTES.admin.home]: title('Admin'),
+  [ROUTES.admin.support]: title('Support desk'),
+};
+
+/** The title of route pattern `path` (e.g. `/user/services/vendor/:id`); the home's when unknown. */
+export function pageTitle(path: string): string {
+  return PAGE_TITLES[path] ?? DEFAULT_TITLE;
+}
