@@ -109,6 +109,27 @@ export async function checkFocusVisibility(
   const minContrast = options.minContrast ?? 3;
   const obscured = options.obscured ?? true;
 
+  // A dialog or sheet that was just closed stays mounted, `data-state="closed"`, until its exit
+  // animation ends (Radix Presence); under load that can outlast the story's own wait for the
+  // dialog to leave the accessibility tree, and its overlay then covers the page being checked
+  // (seen in CI: Sheet "OpenAndClose"). Finish finite animations and wait until no closing layer
+  // is left; after 5 s check anyway, and a layer still there is reported as covering.
+  await page
+    .waitForFunction(
+      () => {
+        for (const animation of document.getAnimations()) {
+          const end = animation.effect?.getComputedTiming().endTime;
+          if (typeof end === 'number' && Number.isFinite(end)) animation.finish();
+        }
+        return !document.querySelector(
+          '[data-state="closed"]:is([data-slot$="-overlay"], [role="dialog"], [role="alertdialog"])',
+        );
+      },
+      undefined,
+      { polling: 'raf', timeout: 5_000 },
+    )
+    .catch(() => undefined);
+
   // A pass of its own on the page: a pass the test-runner abandoned (its story timed out) may
   // still be pressing Tab; it sees the page is no longer its own and stops.
   const key = `__vtFocusCheck${process.pid}_${++passes}`;
