@@ -2,6 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Logger, max } from 'drizzle-orm';
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -116,6 +119,8 @@ export async function openDatabase(opts: {
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
   const pgliteOptions = {
+    // The PostgreSQL extensions migration 0007 creates (text and distance search, #9).
+    extensions: { pg_trgm, cube, earthdistance },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   };
   const client = opts.pgliteDir
