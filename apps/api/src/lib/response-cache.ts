@@ -4,11 +4,9 @@
  * sent as they are on every hit — no schema serialisation, hashing or compression per request.
  */
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, deflate, gzip } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { type ContentCoding, encodeAll, preferredCoding } from './content-coding';
 
 /**
  * Bodies smaller than this (bytes) are sent unencoded: the threshold of @fastify/compress
@@ -22,22 +20,12 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  */
 const BROTLI_QUALITY = 5;
 
-/** Content codings kept per answer, best first (ties in Accept-Encoding go to the first). */
-const ENCODINGS = ['br', 'gzip', 'deflate'] as const;
-type Encoding = (typeof ENCODINGS)[number];
-/** What the negotiation may pick: a kept coding, or the bytes as they are. */
-const NEGOTIABLE = [...ENCODINGS, 'identity'];
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-const deflateAsync = promisify(deflate);
-
 /** One answer, ready to send. */
 export interface ReadyResponse {
   /** The serialised JSON body (UTF-8). */
   identity: Buffer;
   /** The body in each content coding; empty below {@link COMPRESS_THRESHOLD_BYTES}. */
-  encoded: Partial<Record<Encoding, Buffer>>;
+  encoded: Partial<Record<ContentCoding, Buffer>>;
   /**
    * Weak ETag of the body, the same tag @fastify/etag would give it (SHA-1, base64): weak because
    * every coding of the body shares it (RFC 9110 §8.8.1: they are semantically equivalent, not
@@ -55,18 +43,7 @@ export async function readyResponse(json: string): Promise<ReadyResponse> {
   const identity = Buffer.from(json, 'utf8');
   const etag = `W/"${createHash('sha1').update(identity).digest('base64')}"`;
   if (identity.length < COMPRESS_THRESHOLD_BYTES) return { identity, encoded: {}, etag };
-  const [br, gz, deflated] = await Promise.all([
-    brotliAsync(identity, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipAsync(identity),
-    deflateAsync(identity),
-  ]);
-  return { identity, encoded: { br, gzip: gz, deflate: deflated }, etag };
+  return { identity, encoded: await encodeAll(identity, { brotliQuality: BROTLI_QUALITY }), etag };
 }
 
 /**
@@ -100,10 +77,9 @@ export function sendReady(
     return reply.code(304).send();
   }
   reply.header('content-type', 'application/json; charset=utf-8');
-  const header = request.headers['accept-encoding'];
-  const encoding = encodings.br && header ? (negotiate(header, NEGOTIABLE) as string | null) : null;
-  const body = encoding && encoding !== 'identity' ? encodings[encoding as Encoding] : undefined;
-  if (!body) return reply.send(ready.identity);
+  const encoding = encodings.br ? preferredCoding(request.headers['accept-encoding']) : null;
+  const body = encoding ? encodings[encoding] : undefined;
+  if (!encoding || !body) return reply.send(ready.identity);
   return reply.header('content-encoding', encoding).send(body);
 }
 

@@ -1,7 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { brotliCompressSync, deflateSync, gzipSync, constants as zlib } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import underPressure from '@fastify/under-pressure';
@@ -11,6 +9,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/errors';
+import { CONTENT_CODINGS, encodeSync, preferredCoding } from '../lib/content-coding';
 import { COMPRESS_THRESHOLD_BYTES } from '../lib/response-cache';
 import { bearerOf } from '../lib/route';
 
@@ -135,24 +134,10 @@ export function secretMatches(given: string | null, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** Content codings offered for JSON, best first (the order breaks Accept-Encoding ties). */
-const JSON_ENCODINGS = ['br', 'gzip', 'deflate'] as const;
 /** Largest JSON body (bytes) {@link compressJson} compresses on the event loop (~0.5 ms of work). */
 const ONE_SHOT_MAX_BYTES = 64 * 1024;
-/** Brotli quality for answers compressed per request: @fastify/compress's default, 4. */
-const ONE_SHOT_BROTLI_QUALITY = 4;
-const ONE_SHOT: Record<(typeof JSON_ENCODINGS)[number], (body: Buffer) => Buffer> = {
-  br: (body) =>
-    brotliCompressSync(body, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: ONE_SHOT_BROTLI_QUALITY,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  gzip: (body) => gzipSync(body),
-  deflate: (body) => deflateSync(body),
-};
+/** zlib settings for answers compressed per request: @fastify/compress's defaults (brotli 4). */
+const ONE_SHOT_OPTIONS = { brotliQuality: 4 };
 
 /**
  * `onSend`: a serialised JSON body of 1–64 KiB goes out in the coding Accept-Encoding prefers
@@ -191,16 +176,14 @@ function oneShotEncoded(
   }
   const size = Buffer.byteLength(payload);
   if (size < COMPRESS_THRESHOLD_BYTES || size > ONE_SHOT_MAX_BYTES) return undefined;
-  const encoding = negotiate(header, [...JSON_ENCODINGS, 'identity']) as
-    | (typeof JSON_ENCODINGS)[number]
-    | 'identity'
-    | null;
-  if (!encoding || encoding === 'identity') return undefined;
+  const encoding = preferredCoding(header);
+  if (!encoding) return undefined;
   const vary = reply.getHeader('vary');
   if (!vary) reply.header('vary', 'accept-encoding');
   else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);
   reply.header('content-encoding', encoding);
-  return ONE_SHOT[encoding](typeof payload === 'string' ? Buffer.from(payload) : payload);
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  return encodeSync(body, encoding, ONE_SHOT_OPTIONS);
 }
 
 /** Answer to a request shed under load (503 with Retry-After). */
@@ -284,7 +267,7 @@ export default fp(
     app.addHook('onSend', compressJson);
     await app.register(compress, {
       global: true,
-      encodings: [...JSON_ENCODINGS],
+      encodings: [...CONTENT_CODINGS],
       threshold: COMPRESS_THRESHOLD_BYTES,
     });
 

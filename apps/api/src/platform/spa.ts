@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlib, deflateSync, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
+import { constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { parseSessionCookie, resolveAccess } from '@vetted/session';
+import { type ContentCoding, encodeAllSync, preferredCoding } from '../lib/content-coding';
 
 /** Paths that are never the SPA: the API, uploaded media and metrics answer JSON 404s. */
 const NOT_SPA = /^\/(v1|media|metrics)(\/|$)/;
@@ -40,16 +40,8 @@ const NOT_BUILT_HTML = `<!doctype html>
 </html>
 `;
 
-/**
- * Content codings a ready page is kept in, best first (the order breaks Accept-Encoding ties):
- * every coding @fastify/compress offers (platform.ts), so it never has to encode one of these
- * pages itself — it would do so under the identity body's ETag — plus identity.
- */
-const ENCODINGS = ['br', 'gzip', 'deflate', 'identity'] as const;
-type Encoding = (typeof ENCODINGS)[number];
-
 /** An HTML document held in memory: its bytes and strong ETag in each content coding. */
-type ReadyPage = Record<Encoding, { body: Buffer; etag: string }>;
+type ReadyPage = Record<ContentCoding | 'identity', { body: Buffer; etag: string }>;
 
 /**
  * Brotli quality of the HTML made at start. Measured on the 11 built pages (2-core VM): quality 5
@@ -67,22 +59,14 @@ const BROTLI_QUALITY = 5;
 function readyPage(html: string): ReadyPage {
   const identity = Buffer.from(html, 'utf8');
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  const encoded = encodeAllSync(identity, {
+    brotliQuality: BROTLI_QUALITY,
+    level: zlib.Z_BEST_COMPRESSION,
+  });
   return {
-    br: {
-      body: brotliCompressSync(identity, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-      etag: `"${hash}-br"`,
-    },
-    gzip: { body: gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION }), etag: `"${hash}-gzip"` },
-    deflate: {
-      body: deflateSync(identity, { level: zlib.Z_BEST_COMPRESSION }),
-      etag: `"${hash}-deflate"`,
-    },
+    br: { body: encoded.br, etag: `"${hash}-br"` },
+    gzip: { body: encoded.gzip, etag: `"${hash}-gzip"` },
+    deflate: { body: encoded.deflate, etag: `"${hash}-deflate"` },
     identity: { body: identity, etag: `"${hash}"` },
   };
 }
@@ -118,15 +102,14 @@ function readPages(webDist: string, publicUrl: string) {
  * so the platform's @fastify/etag keeps it and answers a matching If-None-Match with 304.
  */
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReadyPage) {
-  const encoding = (negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) ??
-    'identity') as Encoding;
-  const { body, etag } = page[encoding];
+  const encoding = preferredCoding(request.headers['accept-encoding']);
+  const { body, etag } = page[encoding ?? 'identity'];
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('vary', 'Cookie, Accept-Encoding')
     .header('etag', etag);
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
 }
 
