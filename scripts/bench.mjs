@@ -9,6 +9,9 @@
 //             (scripts/bench/api.mjs)
 //   ui        @vetted/ui package size per entry (scripts/bench/ui.mjs)
 //   messages  message delivery latency with 500 sockets (scripts/bench/messages.mjs)
+//   search    p50/p95/p99 of text, category + distance and text + category + radius searches at
+//             `BENCH_VENDORS` vendors (default 100,000) on PostgreSQL, with the plans' index use
+//             (scripts/bench/search.mjs; needs DATABASE_URL or BENCH_DATABASE_URL)
 // Every run writes bench/results/bench-<time>.json and bench/results/latest.json, and prints the
 // issue #10 goals table. `BENCH_ROUNDS` (default 3) and `BENCH_SECONDS` (default 5) tune it.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,9 +20,10 @@ import { apiBench } from './bench/api.mjs';
 import { root } from './bench/lib.mjs';
 import { messageDelivery } from './bench/messages.mjs';
 import { LIGHTHOUSE_PAGES, pages } from './bench/pages.mjs';
+import { SEARCH_P95_GOAL_MS, searchBench } from './bench/search.mjs';
 import { uiSizes } from './bench/ui.mjs';
 
-const SECTIONS = ['pages', 'api', 'ui', 'messages'];
+const SECTIONS = ['pages', 'api', 'ui', 'messages', 'search'];
 const only = process.argv[2];
 if (only && !SECTIONS.includes(only)) {
   console.error(`Unknown section "${only}". Use one of: ${SECTIONS.join(', ')} (or none for all).`);
@@ -41,6 +45,7 @@ if (wants('ui')) {
   stamp('ui');
 }
 if (wants('messages')) await messageDelivery(results).then(() => stamp('messages'));
+if (wants('search')) await searchBench(results).then(() => stamp('search'));
 
 /** Issue #10's goals: [figure, value, goal text, met?]. Rows whose figures were not measured are left out. */
 function goals(r) {
@@ -82,12 +87,27 @@ function goals(r) {
       r.coldStart.firstStartPeakRssBytes < 400 * 1024 * 1024,
     ]);
   }
+  if (r.search) {
+    for (const [key, label] of [
+      ['text', 'search: text (area defaults)'],
+      ['categoryDistance', 'search: category + distance'],
+      ['textCategoryRadius', 'search: text + category + radius'],
+    ]) {
+      const p95 = r.search[key].p95Ms;
+      rows.push([
+        `${label} p95 at ${r.search.vendors.toLocaleString('en')}`,
+        `${p95} ms`,
+        `≤ ${SEARCH_P95_GOAL_MS} ms at 100,000`,
+        p95 <= SEARCH_P95_GOAL_MS && r.search.vendors >= 100_000,
+      ]);
+    }
+  }
   return rows;
 }
 
 const table = goals(results);
 if (table.length > 0) {
-  console.log('\n== Issue #10 goals (this run)');
+  console.log('\n== Goals of issues #10 and #9 (this run)');
   for (const [name, value, goal, met] of table) {
     console.log(
       `  ${met ? 'met ' : 'MISS'}  ${name.padEnd(42)} ${String(value).padEnd(44)} goal ${goal}`,

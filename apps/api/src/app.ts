@@ -27,6 +27,9 @@ import meRoutes from './domains/users/routes';
 import { createUsersService } from './domains/users/service';
 import conversationRoutes from './domains/conversations/routes';
 import { createConversationsService } from './domains/conversations/service';
+import { sharedGeocoder } from './domains/places/geocoder';
+import placesRoutes from './domains/places/routes';
+import { createPlacesService } from './domains/places/service';
 import notificationRoutes from './domains/notifications/routes';
 import { createNotificationsService } from './domains/notifications/service';
 import { type Clock, systemClock } from './domains/deps';
@@ -34,11 +37,16 @@ import outboxPlugin from './outbox/plugin';
 import orderRoutes from './domains/orders/routes';
 import { createOrdersService } from './domains/orders/service';
 import paymentRoutes from './domains/payments/routes';
+import waitlistRoutes from './domains/waitlist/routes';
+import { createWaitlistService } from './domains/waitlist/service';
 import { createSandboxProvider } from './domains/payments/sandbox-provider';
 import { createPaymentsService, type PaymentsService } from './domains/payments/service';
 import { createStripeProvider } from './domains/payments/stripe-provider';
 import stripeWebhookRoutes, { createStripeWebhookService } from './domains/payments/stripe-webhook';
 import realtimeRoutes from './routes/realtime';
+import testClockRoutes from './platform/test-clock';
+import reviewRoutes from './domains/reviews/routes';
+import { createReviewsService } from './domains/reviews/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -219,16 +227,34 @@ export async function buildApp({
   app.decorate('payments', payments);
 
   // Routes.
-  await app.register(authRoutes, {
-    auth: createAuthService({
+  const auth = createAuthService({
+    db: app.db,
+    clock: app.clock,
+    config,
+    log: app.log,
+    tokens: app.auth,
+  });
+  await app.register(authRoutes, { auth });
+  await app.register(meRoutes, {
+    users: createUsersService({
       db: app.db,
       clock: app.clock,
       config,
-      log: app.log,
-      tokens: app.auth,
+      storage: app.storage,
+      auth,
+    }),
+    auth,
+  });
+  // Saved places and city type-ahead (#9); the city index is built at the first search, not here.
+  await app.register(placesRoutes, {
+    places: createPlacesService({
+      db: app.db,
+      clock: app.clock,
+      geocoder: sharedGeocoder((stats) =>
+        app.log.info({ ...stats, domain: 'places' }, 'city index built'),
+      ),
     }),
   });
-  await app.register(meRoutes, { users: createUsersService({ db: app.db }) });
   await app.register(catalogueRoutes, {
     catalogue: createCatalogueService({ db: app.db, clock: app.clock, config }),
     cacheTtlMs: config.catalogueCacheTtlMs,
@@ -243,6 +269,12 @@ export async function buildApp({
     }),
   });
   await app.register(paymentRoutes, { payments });
+  // Waitlist of fully booked days (issue #9) and its offer-expiry outbox handler.
+  const waitlist = createWaitlistService({ db: app.db, clock: app.clock, config });
+  for (const [kind, handler] of Object.entries(waitlist.handlers)) {
+    app.outbox.register(kind, handler);
+  }
+  await app.register(waitlistRoutes, { waitlist });
   if (config.paymentProvider === 'stripe' && config.stripe) {
     await app.register(stripeWebhookRoutes, {
       webhookSecret: config.stripe.webhookSecret,
@@ -269,7 +301,11 @@ export async function buildApp({
     app.outbox.register(kind, handler);
   }
   await app.register(conversationRoutes, { conversations });
+  await app.register(reviewRoutes, {
+    reviews: createReviewsService({ db: app.db, clock: app.clock }),
+  });
   await app.register(realtimeRoutes);
+  if (config.testClock) await app.register(testClockRoutes);
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/v1/health', { schema: { hide: true } }, async () => ({

@@ -53,6 +53,12 @@ export interface Config {
    */
   demoLogins: boolean;
   /**
+   * `TEST_CLOCK`: the server's clock can be moved forward through `PUT /v1/test/clock`, for
+   * end-to-end journeys that span days (a job's start time, a 24 h cancellation band, a 7-day
+   * hold). Default false; refused with `NODE_ENV=production`.
+   */
+  testClock: boolean;
+  /**
    * How long (ms) the public category and vendor lists are cached in process, default 30 000.
    * 0 turns the cache off. Counts and new vendors show up at most this late.
    */
@@ -215,6 +221,7 @@ export const envSchema = z
       .default('info'),
     SEED_ON_START: flag().default(true),
     DEMO_LOGINS: flag().optional(),
+    TEST_CLOCK: flag().default(false),
     CATALOGUE_CACHE_TTL_MS: integer(0).default(30_000),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: integer(0).default(200),
     OVERLOAD_MAX_HEAP_USED_BYTES: integer(0).default(0),
@@ -265,6 +272,13 @@ export const envSchema = z
     STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { error: 'must be http or https' }).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK'],
+        message: 'must not be set with NODE_ENV=production (it lets anyone move the clock)',
+      });
+    }
     // Stripe needs all three keys; say which is missing at start rather than fail at checkout.
     if (env.PAYMENT_PROVIDER !== 'stripe') return;
     for (const variable of [
@@ -349,6 +363,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     seedOnStart: e.SEED_ON_START,
     demoLogins: e.DEMO_LOGINS ?? e.NODE_ENV !== 'production',
+    testClock: e.TEST_CLOCK,
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     overloadMaxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
     overloadMaxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_BYTES,

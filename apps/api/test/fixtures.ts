@@ -9,6 +9,7 @@ import {
   vendorCategories,
   vendorProfiles,
 } from '../src/db/schema';
+import { refreshVendorSearchText } from '../src/domains/catalogue/service';
 import type { TestContext } from './helpers';
 
 /** `Authorization` header for a token. */
@@ -150,6 +151,8 @@ export async function createVendor(
   await db
     .insert(availabilityRules)
     .values(hours.map((h) => ({ id: randomUUID(), vendorId, ...h })));
+  // What text search matches (issue #9), as the catalogue's writes keep it.
+  await refreshVendorSearchText(db, [vendorId]);
   return { ...user, vendorId, serviceId, categoryId: category.id };
 }
 

@@ -7,6 +7,7 @@ import {
   type Posting,
   payoutPostings,
   refundPostings,
+  tipPostings,
 } from '../src/domains/ledger/policy';
 import { unbalancedOrders, vendorBalance } from '../src/domains/ledger/service';
 import { availableSlots, bearer, book, createCustomer, createVendor, pay } from './fixtures';
@@ -87,6 +88,21 @@ describe('ledger posting rules (property)', () => {
         },
       ),
     );
+  });
+
+  it('a tip posts card +amount and vendor payable −amount, balanced, nothing to the platform', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (amount) => {
+        const set = tipPostings({ amount });
+        expect(set.reduce((s, p) => s + p.amount, 0)).toBe(0);
+        expect(set).toEqual([
+          { account: 'customer_card', amount, kind: 'tip' },
+          { account: 'vendor_payable', amount: -amount, kind: 'tip' },
+        ]);
+      }),
+    );
+    expect(() => tipPostings({ amount: 0 })).toThrow(RangeError);
+    expect(() => tipPostings({ amount: 1.5 })).toThrow(RangeError);
   });
 
   it('refuses over-refunds and bad amounts', () => {

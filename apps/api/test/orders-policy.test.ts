@@ -59,6 +59,8 @@ describe('state machine: who may do what from which state', () => {
           if (allowed) expect(v).toMatchObject({ ok: true, to: rule.to });
           else expect(v).toEqual({ ok: false, reason: 'invalid_transition' });
         }
+        // Issue #9: either side may cancel (the pro always refunding in full), tested below.
+        if (action === 'cancel') return;
         expect(decideTransition({ action, role: otherSide, order: order(status), now })).toEqual({
           ok: false,
           reason: 'wrong_actor',
@@ -67,6 +69,26 @@ describe('state machine: who may do what from which state', () => {
       });
     }
   }
+
+  it('the vendor may cancel a paid or accepted order before its slot (issue #9), not an unpaid checkout', () => {
+    expect(
+      decideTransition({ action: 'cancel', role: 'vendor', order: order('paid'), now }),
+    ).toEqual({ ok: true, to: 'cancelled', money: { kind: 'void' } });
+    expect(
+      decideTransition({ action: 'cancel', role: 'vendor', order: order('accepted'), now }),
+    ).toEqual({ ok: true, to: 'cancelled', money: { kind: 'refund', amount: 12_962 } });
+    expect(
+      decideTransition({ action: 'cancel', role: 'vendor', order: order('pending_payment'), now }),
+    ).toEqual({ ok: false, reason: 'invalid_transition' });
+    expect(
+      decideTransition({
+        action: 'cancel',
+        role: 'vendor',
+        order: order('accepted'),
+        now: at('2026-12-01T15:00:00.000Z'),
+      }),
+    ).toEqual({ ok: false, reason: 'slot_started' });
+  });
 
   it('refuses to cancel a completed order (the stale "Paid + Cancel booking" page)', () => {
     expect(

@@ -110,7 +110,11 @@ describe('POST /v1/orders', () => {
       title: 'Leak repair',
       durationMinutes: 60,
     });
-    expect(order.customer).toEqual({ id: customer.id, fullName: 'Casey Customer' });
+    expect(order.customer).toEqual({
+      id: customer.id,
+      fullName: 'Casey Customer',
+      avatarUrl: null, // no photo yet (issue #9)
+    });
     const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
     const events = await ctx.app.db
@@ -508,9 +512,9 @@ describe('POST /v1/orders/:id/transitions: money, notices and live events', () =
     const byCustomer = await transition(buyer.token, order.id, 'accept');
     expect(byCustomer.statusCode).toBe(403);
     expect(byCustomer.json().error.message).toBe('Only the vendor can accept this order');
-    const byVendor = await transition(vendor.token, order.id, 'cancel');
-    expect(byVendor.statusCode).toBe(403);
-    expect(byVendor.json().error.message).toBe('Only the customer can cancel this order');
+    const declineByCustomer = await transition(buyer.token, order.id, 'decline');
+    expect(declineByCustomer.statusCode).toBe(403);
+    expect(declineByCustomer.json().error.message).toBe('Only the vendor can decline this order');
 
     const start = await transition(vendor.token, order.id, 'start', { startCode: '1234' });
     expect(start.statusCode).toBe(409);

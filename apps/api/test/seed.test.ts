@@ -7,6 +7,8 @@ import {
   availabilityRules,
   categories,
   meta,
+  orders,
+  reviews,
   serviceImages,
   services,
   users,
@@ -179,5 +181,56 @@ describe('seedDatabase', () => {
       vendorCount: number;
     }[];
     expect(cats.every((c) => c.vendorCount > 0)).toBe(true);
+  });
+
+  it("sets every pro's rating from real seeded reviews on completed orders (issue #9)", async () => {
+    const db = ctx.app.db;
+    const vendors = await db.select().from(vendorProfiles);
+    const all = await db
+      .select({ review: reviews, order: orders })
+      .from(reviews)
+      .innerJoin(orders, eq(orders.id, reviews.orderId));
+    expect(all.length).toBeGreaterThan(500);
+    const byVendor = groupBy(all, (r) => r.review.vendorId);
+    for (const v of vendors) {
+      const own = byVendor.get(v.id) ?? [];
+      const sum = own.reduce((total, r) => total + r.review.rating, 0);
+      expect(v.ratingCount, v.businessName).toBe(own.length);
+      expect(v.ratingAverage, v.businessName).toBe(own.length === 0 ? 0 : sum / own.length);
+      for (const { review, order } of own) {
+        expect(order.status).toBe('completed');
+        expect(order.customerId).toBe(review.customerId);
+        expect(order.vendorId).toBe(v.id);
+        expect(review.rating).toBeGreaterThanOrEqual(1);
+        expect(review.rating).toBeLessThanOrEqual(5);
+      }
+    }
+    const approved = vendors.filter((v) => v.vettingStatus === 'approved');
+    expect(approved.filter((v) => v.ratingCount === 0).length).toBeGreaterThan(5);
+    expect(
+      vendors.filter((v) => v.vettingStatus === 'pending').every((v) => v.ratingCount === 0),
+    ).toBe(true);
+    expect(all.filter((r) => r.review.replyBody !== null).length).toBeGreaterThan(20);
+
+    // The demo pro's page: its reviews with replies, and the numbers the profile shows.
+    const [demo] = await db
+      .select({ profile: vendorProfiles })
+      .from(vendorProfiles)
+      .innerJoin(users, eq(users.id, vendorProfiles.userId))
+      .where(eq(users.email, 'vendor@vetted.test'));
+    const page = (
+      await ctx.app.inject({ method: 'GET', url: `/v1/vendors/${demo!.profile.id}/reviews` })
+    ).json().data;
+    expect(page.breakdown.count).toBe(demo!.profile.ratingCount);
+    expect(page.breakdown.average).toBe(demo!.profile.ratingAverage);
+    expect(page.total).toBeGreaterThanOrEqual(10);
+    expect(page.items.some((r: { reply: unknown }) => r.reply !== null)).toBe(true);
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/v1/vendors/${demo!.profile.id}` })
+    ).json().data;
+    expect([detail.ratingAverage, detail.ratingCount]).toEqual([
+      page.breakdown.average,
+      page.breakdown.count,
+    ]);
   });
 });

@@ -61,6 +61,7 @@ const shared = {
 const VendorHome = page(() => import('./pages/vendor/dashboard'), 'VendorDashboardPage');
 const VendorHistory = page(() => import('./pages/vendor/history'), 'VendorHistoryPage');
 const VendorOrder = page(() => import('./pages/vendor/order'), 'VendorOrderPage');
+const VendorReviews = page(() => import('./pages/vendor/reviews'), 'VendorReviewsPage');
 const VendorCategories = page(() => import('./pages/vendor/catalogue'), 'VendorCategoriesPage');
 const VendorServices = page(() => import('./pages/vendor/catalogue'), 'VendorServicesPage');
 const VendorService = page(() => import('./pages/vendor/catalogue'), 'VendorServicePage');
@@ -113,6 +114,7 @@ export const ROUTE_TABLE: RouteDef[] = [
   { path: v.home, component: VendorHome, layout: 'vendor' },
   { path: v.history, component: VendorHistory, layout: 'vendor' },
   { path: v.historyOrder, component: VendorOrder, layout: 'vendor' },
+  { path: v.reviews, component: VendorReviews, layout: 'vendor' },
   { path: v.notification, component: shared.notifications, layout: 'vendor' },
   { path: v.messages, component: shared.messages, layout: 'vendor' },
   { path: v.messagesSupport, component: shared.support, layout: 'vendor' },

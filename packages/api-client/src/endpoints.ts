@@ -1,7 +1,14 @@
 import {
+  type AccountCodeBody,
+  type AccountDeletionBody,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type UpdateNotificationPreferencesBody,
   type AssignConversationBody,
   type ConfirmPaymentBody,
   type ConversationListQuery,
+  type CreateAddressBody,
+  type CreateReviewBody,
   type CreateOrderBody,
   type EndpointData,
   type EndpointName,
@@ -14,14 +21,24 @@ import {
   type NotificationListQuery,
   type OrderListQuery,
   type OrderTransitionBody,
+  type RescheduleBody,
+  type TipBody,
+  type WaitlistDayBody,
+  type WaitlistListQuery,
   type OtpResendBody,
   type OtpVerifyBody,
   type PasswordForgotBody,
   type PasswordResetBody,
+  type ReviewListQuery,
+  type ReviewReplyBody,
   type SendMessageBody,
   type SignupBody,
   type SlotQuery,
+  type UpdateAddressBody,
+  type GeocodeQuery,
+  type ReverseGeocodeQuery,
   type UpdateMeBody,
+  type SearchSuggestQuery,
   type VendorListQuery,
 } from '@vetted/contract';
 import type { Client, Method, RequestOptions } from './client';
@@ -122,13 +139,96 @@ export function createVettedApi(client: Client) {
       get: (options?: CallOptions) => call('getMe', {}, options),
       /** `PATCH /me` — updates name and/or phone. */
       update: (body: UpdateMeBody, options?: CallOptions) => call('updateMe', { body }, options),
+      /**
+       * `POST /me/avatar` — uploads `file` as `multipart/form-data` (field `file`): at most 3 MB
+       * (413 "Image must be less than 3mb"), an image by its bytes; stored as a 256 px square.
+       * Resolves with the updated `User`.
+       */
+      uploadAvatar: (file: Blob, options?: CallOptions) => {
+        const body = new FormData();
+        body.append('file', file);
+        return call('uploadAvatar', { body }, options);
+      },
+      /** `DELETE /me/avatar` — removes the avatar; resolves with the updated `User`. */
+      deleteAvatar: (options?: CallOptions) => call('deleteAvatar', {}, options),
+      /**
+       * `POST /me/email` — with the password, mails a code to `newEmail`; resolves with the
+       * `email_change` challenge (resend it with `auth.resendOtp`).
+       */
+      changeEmail: (body: ChangeEmailBody, options?: CallOptions) =>
+        call('changeEmail', { body }, options),
+      /** `POST /me/email/verify` — the code switches the address; resolves with the `User`. */
+      verifyEmailChange: (body: AccountCodeBody, options?: CallOptions) =>
+        call('verifyEmailChange', { body }, options),
+      /**
+       * `POST /me/password` — changes the password (current one required); every other session
+       * ends. Resolves with `{ passwordChanged, otherSessionsEnded }`.
+       */
+      changePassword: (body: ChangePasswordBody, options?: CallOptions) =>
+        call('changePassword', { body }, options),
+      /**
+       * `POST /me/deletion` — with the password, mails a code that confirms deleting the account
+       * (409 while bookings are in progress); resolves with the `account_deletion` challenge.
+       */
+      requestDeletion: (body: AccountDeletionBody, options?: CallOptions) =>
+        call('requestAccountDeletion', { body }, options),
+      /** `POST /me/deletion/confirm` — the code deletes the account; every session ends. */
+      confirmDeletion: (body: AccountCodeBody, options?: CallOptions) =>
+        call('confirmAccountDeletion', { body }, options),
+      /** `GET /me/export` — the user's data (also served as a JSON attachment). */
+      exportData: (options?: CallOptions) => call('exportMyData', {}, options),
+      /** `GET /me/notification-preferences` — switches per kind and channel. */
+      notificationPreferences: (options?: CallOptions) =>
+        call('getNotificationPreferences', {}, options),
+      /** `PUT /me/notification-preferences` — sets the listed kinds; resolves with all of them. */
+      updateNotificationPreferences: (
+        body: UpdateNotificationPreferencesBody,
+        options?: CallOptions,
+      ) => call('updateNotificationPreferences', { body }, options),
+    },
+    addresses: {
+      /** `GET /me/addresses` — the signed-in user's saved places, the default first. */
+      list: (options?: CallOptions) => call('listAddresses', {}, options),
+      /**
+       * `POST /me/addresses` — saves a place `{ label, line1, city, postcode?, country, lat?,
+       * lng?, isDefault? }`; without lat/lng the server finds the city (422 `unknown_city` when
+       * it cannot). The first place becomes the default. Resolves with the `SavedAddress`.
+       */
+      create: (body: CreateAddressBody, options?: CallOptions) =>
+        call('createAddress', { body }, options),
+      /** `PATCH /me/addresses/:id` — changes a place; `isDefault: true` makes it the default. */
+      update: (id: string, body: UpdateAddressBody, options?: CallOptions) =>
+        call('updateAddress', { params: { id }, body }, options),
+      /**
+       * `DELETE /me/addresses/:id` — deletes a place; resolves with the remaining ones (the
+       * newest becomes the default when the default was deleted).
+       */
+      remove: (id: string, options?: CallOptions) =>
+        call('deleteAddress', { params: { id } }, options),
+    },
+    places: {
+      /**
+       * `GET /geocode?q=` — cities whose name starts with `q` (typos tolerated), best first;
+       * `lat`/`lng` rank nearby ones higher. Resolves with `GeocodeResult[]`.
+       */
+      geocode: (query: GeocodeQuery, options?: CallOptions) => call('geocode', { query }, options),
+      /**
+       * `GET /geocode/reverse?lat=&lng=` — the city nearest to a point (within 50 km), or null;
+       * fills a place's city and country from the browser's location.
+       */
+      reverseGeocode: (query: ReverseGeocodeQuery, options?: CallOptions) =>
+        call('reverseGeocode', { query }, options),
     },
     categories: {
       /** `GET /categories` — every service category. */
       list: (options?: CallOptions) => call('listCategories', {}, options),
     },
     vendors: {
-      /** `GET /vendors` — a page of approved vendors (filters: category, q, lat/lng, sort). */
+      /**
+       * `GET /vendors` — a page of approved vendors: text search (`q`, stemmed and typo
+       * tolerant), filters (category, price range, rating, radius, open on a date), sorts, and
+       * what was applied (a customer's area defaults with `lat`/`lng`).
+       */
       list: (query: VendorListQuery = {}, options?: CallOptions) =>
         call('listVendors', { query }, options),
       /** `GET /vendors/:id` — one vendor. */
@@ -136,6 +236,14 @@ export function createVettedApi(client: Client) {
       /** `GET /vendors/:id/services` — a vendor's active services. */
       services: (id: string, options?: CallOptions) =>
         call('listVendorServices', { params: { id } }, options),
+    },
+    search: {
+      /**
+       * `GET /search/suggest?q=` — type-ahead: a few categories, services and vendors for what
+       * was typed (word prefixes, typos tolerated), near `lat`/`lng` when given.
+       */
+      suggest: (query: SearchSuggestQuery, options?: CallOptions) =>
+        call('searchSuggest', { query }, options),
     },
     services: {
       /** `GET /services/:id` — one service with its vendor. */
@@ -166,6 +274,27 @@ export function createVettedApi(client: Client) {
       /** `POST /orders/:id/transitions` — accept, decline, start, complete or cancel. */
       transition: (id: string, body: OrderTransitionBody, options?: CallOptions) =>
         call('transitionOrder', { params: { id }, body }, options),
+      /**
+       * `GET /orders/:id/cancellation` — what cancelling now would refund, by the published
+       * policy: band, amount, share and until when (issue #9).
+       */
+      cancellation: (id: string, options?: CallOptions) =>
+        call('getCancellationQuote', { params: { id } }, options),
+      /** `POST /orders/:id/reschedule` — moves the booking to another free slot (its customer). */
+      reschedule: (id: string, body: RescheduleBody, options?: CallOptions) =>
+        call('rescheduleOrder', { params: { id }, body }, options),
+      /** `POST /orders/:id/reschedule/decline` — the pro declines the new time. */
+      declineReschedule: (id: string, options?: CallOptions) =>
+        call('declineReschedule', { params: { id } }, options),
+      /** `POST /orders/:id/reschedule/confirm` — the pro keeps the new time. */
+      confirmReschedule: (id: string, options?: CallOptions) =>
+        call('confirmReschedule', { params: { id } }, options),
+      /**
+       * `POST /orders/:id/tip` — starts (or resumes) a tip for a completed order; resolves with
+       * the tip's `Payment`, confirmed like a checkout with `payments.confirm`.
+       */
+      tip: (id: string, body: TipBody, options?: CallOptions) =>
+        call('tipOrder', { params: { id }, body }, options),
     },
     payments: {
       /** `POST /payments/initialize` — starts (or resumes) payment of a pending order. */
@@ -174,6 +303,17 @@ export function createVettedApi(client: Client) {
       /** `POST /payments/:id/confirm` — pays with a card (sandbox provider). */
       confirm: (paymentId: string, body: ConfirmPaymentBody, options?: CallOptions) =>
         call('confirmPayment', { params: { id: paymentId }, body }, options),
+    },
+    waitlist: {
+      /** `POST /services/:id/waitlist` — joins the waitlist of a fully booked day (`{ date }`). */
+      join: (serviceId: string, body: WaitlistDayBody, options?: CallOptions) =>
+        call('joinWaitlist', { params: { id: serviceId }, body }, options),
+      /** `DELETE /services/:id/waitlist?date=` — leaves it (a held time passes to the next). */
+      leave: (serviceId: string, query: WaitlistDayBody, options?: CallOptions) =>
+        call('leaveWaitlist', { params: { id: serviceId }, query }, options),
+      /** `GET /waitlist` — the customer's live entries (optionally of one service). */
+      list: (query: WaitlistListQuery = {}, options?: CallOptions) =>
+        call('listWaitlist', { query }, options),
     },
     notifications: {
       /** `GET /notifications` — a page of notifications, newest first, with `unreadCount`. */
@@ -235,6 +375,20 @@ export function createVettedApi(client: Client) {
       /** `POST /admin/conversations/:id/reopen` — reopens a resolved support chat. */
       reopen: (id: string, options?: CallOptions) =>
         call('reopenConversation', { params: { id } }, options),
+    },
+    reviews: {
+      /**
+       * `POST /orders/:orderId/review` — reviews a completed order as its customer (once, within
+       * 30 days of completion): `{ rating: 1–5, text }`. Resolves with the `Review`.
+       */
+      create: (orderId: string, body: CreateReviewBody, options?: CallOptions) =>
+        call('createReview', { params: { id: orderId }, body }, options),
+      /** `GET /vendors/:vendorId/reviews` — a page of a pro's reviews with the rating breakdown. */
+      listForVendor: (vendorId: string, query: ReviewListQuery = {}, options?: CallOptions) =>
+        call('listVendorReviews', { params: { id: vendorId }, query }, options),
+      /** `POST /reviews/:id/reply` — the reviewed pro's one public reply. Resolves with the `Review`. */
+      reply: (id: string, body: ReviewReplyBody, options?: CallOptions) =>
+        call('replyToReview', { params: { id }, body }, options),
     },
   };
 }

@@ -82,6 +82,53 @@ describe('typed endpoint functions hit the right method and path', () => {
     ],
     ['me.get', (a) => a.me.get(), 'GET /v1/me', 'Bearer access-1'],
     ['me.update', (a) => a.me.update({ fullName: 'Ann' }), 'PATCH /v1/me', 'Bearer access-1'],
+    ['me.deleteAvatar', (a) => a.me.deleteAvatar(), 'DELETE /v1/me/avatar', 'Bearer access-1'],
+    [
+      'me.changeEmail',
+      (a) => a.me.changeEmail({ newEmail: 'n@b.co', password: 'pw' }),
+      'POST /v1/me/email',
+      'Bearer access-1',
+    ],
+    [
+      'me.verifyEmailChange',
+      (a) => a.me.verifyEmailChange({ challengeId: ID, code: '123456' }),
+      'POST /v1/me/email/verify',
+      'Bearer access-1',
+    ],
+    [
+      'me.changePassword',
+      (a) => a.me.changePassword({ currentPassword: 'pw', newPassword: 'x'.repeat(8) }),
+      'POST /v1/me/password',
+      'Bearer access-1',
+    ],
+    [
+      'me.requestDeletion',
+      (a) => a.me.requestDeletion({ password: 'pw' }),
+      'POST /v1/me/deletion',
+      'Bearer access-1',
+    ],
+    [
+      'me.confirmDeletion',
+      (a) => a.me.confirmDeletion({ challengeId: ID, code: '123456' }),
+      'POST /v1/me/deletion/confirm',
+      'Bearer access-1',
+    ],
+    ['me.exportData', (a) => a.me.exportData(), 'GET /v1/me/export', 'Bearer access-1'],
+    [
+      'me.notificationPreferences',
+      (a) => a.me.notificationPreferences(),
+      'GET /v1/me/notification-preferences',
+      'Bearer access-1',
+    ],
+    [
+      'me.updateNotificationPreferences',
+      (a) =>
+        a.me.updateNotificationPreferences({
+          kinds: [{ kind: 'messages', inApp: false, email: true }],
+        }),
+      'PUT /v1/me/notification-preferences',
+      'Bearer access-1',
+    ],
     ['categories.list', (a) => a.categories.list(), 'GET /v1/categories', undefined],
     [
       'vendors.list',
@@ -155,6 +202,54 @@ describe('typed endpoint functions hit the right method and path', () => {
       'POST /v1/notifications/read-all',
       'Bearer access-1',
     ],
+    [
+      'orders.cancellation',
+      (a) => a.orders.cancellation(ID),
+      `GET /v1/orders/${ID}/cancellation`,
+      'Bearer access-1',
+    ],
+    [
+      'orders.reschedule',
+      (a) => a.orders.reschedule(ID, { startsAt: '2026-12-01T15:00:00.000Z' }),
+      `POST /v1/orders/${ID}/reschedule`,
+      'Bearer access-1',
+    ],
+    [
+      'orders.declineReschedule',
+      (a) => a.orders.declineReschedule(ID),
+      `POST /v1/orders/${ID}/reschedule/decline`,
+      'Bearer access-1',
+    ],
+    [
+      'orders.confirmReschedule',
+      (a) => a.orders.confirmReschedule(ID),
+      `POST /v1/orders/${ID}/reschedule/confirm`,
+      'Bearer access-1',
+    ],
+    [
+      'orders.tip',
+      (a) => a.orders.tip(ID, { amount: 500 }),
+      `POST /v1/orders/${ID}/tip`,
+      'Bearer access-1',
+    ],
+    [
+      'waitlist.join',
+      (a) => a.waitlist.join(ID, { date: '2026-12-01' }),
+      `POST /v1/services/${ID}/waitlist`,
+      'Bearer access-1',
+    ],
+    [
+      'waitlist.leave',
+      (a) => a.waitlist.leave(ID, { date: '2026-12-01' }),
+      `DELETE /v1/services/${ID}/waitlist?date=2026-12-01`,
+      'Bearer access-1',
+    ],
+    [
+      'waitlist.list',
+      (a) => a.waitlist.list({ serviceId: ID }),
+      `GET /v1/waitlist?serviceId=${ID}`,
+      'Bearer access-1',
+    ],
   ];
 
   it.each(cases)('%s → %s', async (_, call, line, auth) => {
@@ -180,6 +275,17 @@ describe('endpoint details', () => {
     const body = { serviceId: ID, startsAt: '2026-11-23T10:00:00.000Z', address: '1 Main St' };
     await expect(api.orders.create(body, { idempotencyKey: 'k' })).rejects.toThrow('down');
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('me.uploadAvatar sends the image as multipart field `file`, once', async () => {
+    const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    await api.me.uploadAvatar(image);
+    const request = server.requests[0]!;
+    expect(server.requests).toHaveLength(1);
+    expect(`${request.method} ${request.url}`).toBe('POST /v1/me/avatar');
+    expect(request.headers.authorization).toBe('Bearer access-1');
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.body.toString('latin1')).toMatch(/name="file"[\s\S]*\x89PNG/);
   });
 
   it('auth.resetToken sends no body', async () => {

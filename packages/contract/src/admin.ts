@@ -19,7 +19,7 @@ export const ledgerEntrySchema = z.object({
   account: z.string(),
   amount: z.number().int(),
   currency: z.string(),
-  kind: z.enum(['charge', 'platform_fee', 'vendor_payable', 'refund', 'payout']),
+  kind: z.enum(['charge', 'platform_fee', 'vendor_payable', 'refund', 'payout', 'tip']),
   createdAt: isoDateTime,
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;

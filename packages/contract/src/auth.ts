@@ -48,11 +48,13 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 /**
  * An OTP challenge: a code was mailed to `email`; it expires at `expiresAt`. Sign-up and
  * password-reset answers look the same whether or not the address has an account (issue #6).
+ * `email_change` (code mailed to the new address) and `account_deletion` are the signed-in
+ * account's own challenges (issue #9, `/v1/me/email`, `/v1/me/deletion`).
  */
 export const otpChallengeSchema = z.object({
   challengeId: uuid,
   email: z.string(),
-  purpose: z.enum(['signup', 'login', 'password_reset']),
+  purpose: z.enum(['signup', 'login', 'password_reset', 'email_change', 'account_deletion']),
   expiresAt: isoDateTime,
   /** Earliest time a new code may be requested. */
   resendAvailableAt: isoDateTime,

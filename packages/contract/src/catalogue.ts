@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isoDate, isoDateTime, moneySchema, pageQuerySchema, text, uuid } from './common';
+import {
+  isoDate,
+  isoDateTime,
+  moneySchema,
+  pagedSchema,
+  pageQuerySchema,
+  text,
+  uuid,
+} from './common';
 
 export const categorySchema = z.object({
   id: uuid,
@@ -18,9 +26,35 @@ export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() }
 /** A vendor's vetting state; only `approved` vendors are listed and bookable. */
 export const vettingStatusSchema = z.enum(['pending', 'approved', 'rejected', 'suspended']);
 
-export const vendorSortSchema = z.enum(['recommended', 'distance', 'rating', 'price']);
+/**
+ * Orders of `GET /v1/vendors` (issue #9): `relevance` blends text relevance, distance and rating
+ * (formula in the API's catalogue policy); `recommended` is its older name, kept so saved links
+ * keep working; `distance` needs `lat`/`lng` (relevance without them); `rating`: average, then
+ * count; `price`: cheapest active service first.
+ */
+export const vendorSortSchema = z.enum(['relevance', 'recommended', 'distance', 'rating', 'price']);
+export type VendorSort = z.infer<typeof vendorSortSchema>;
 
-/** `GET /v1/vendors` query. `lat`+`lng` together enable distance; `radiusKm` needs them. */
+/** An ISO 4217 currency code, upper case (`usd` is read as `USD`). */
+const currencyCode = text()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code such as USD');
+
+/** A price bound in minor units (cents for USD). */
+const priceBound = z.coerce.number().int().min(0).max(100_000_000);
+
+/**
+ * `GET /v1/vendors` query. `lat`+`lng` together enable distance; `radiusKm` needs them.
+ * `q` is searched in business names, taglines, cities, category names and service titles and
+ * descriptions (English stemming, typos tolerated). `minPrice`/`maxPrice` (minor units) keep
+ * vendors with an active service in that range, in `currency` — sent, or the customer's local
+ * one when `lat`/`lng` are. `minRating`: average of at least this (0–5). `date` (YYYY-MM-DD):
+ * vendors with opening hours on that weekday. With `lat`/`lng`, the `relevance` order and
+ * `area=auto` (the defaults), the search keeps to the customer's area: the API's default radius
+ * unless `radiusKm` is sent, and the local currency (that of the nearest vendor) unless
+ * `currency` is sent; `applied` in the answer says what was used.
+ */
 export const vendorListQuerySchema = pageQuerySchema
   .extend({
     category: text().trim().min(1).max(64).optional(),
@@ -28,7 +62,14 @@ export const vendorListQuerySchema = pageQuerySchema
     lat: z.coerce.number().min(-90).max(90).optional(),
     lng: z.coerce.number().min(-180).max(180).optional(),
     radiusKm: z.coerce.number().positive().max(20_000).optional(),
-    sort: vendorSortSchema.default('recommended'),
+    minPrice: priceBound.optional(),
+    maxPrice: priceBound.optional(),
+    currency: currencyCode.optional(),
+    minRating: z.coerce.number().min(0).max(5).optional(),
+    date: isoDate.optional(),
+    sort: vendorSortSchema.default('relevance'),
+    /** `auto`: keep to the customer's area when it applies (see above); `off`: anywhere. */
+    area: z.enum(['auto', 'off']).default('auto'),
   })
   .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
     message: 'Send lat and lng together',
@@ -37,8 +78,21 @@ export const vendorListQuerySchema = pageQuerySchema
   .refine((v) => v.radiusKm === undefined || v.lat !== undefined, {
     message: 'radiusKm needs lat and lng',
     path: ['radiusKm'],
-  });
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: 'minPrice must not be more than maxPrice',
+    path: ['minPrice'],
+  })
+  .refine(
+    (v) =>
+      (v.minPrice === undefined && v.maxPrice === undefined) ||
+      v.currency !== undefined ||
+      v.lat !== undefined,
+    { message: 'Send currency (or lat and lng) with minPrice or maxPrice', path: ['currency'] },
+  );
 export type VendorListQuery = z.input<typeof vendorListQuerySchema>;
+/** `GET /v1/vendors` query as the server reads it (defaults filled in). */
+export type VendorListParams = z.output<typeof vendorListQuerySchema>;
 
 export const vendorSummarySchema = z.object({
   id: uuid,
@@ -58,6 +112,38 @@ export const vendorSummarySchema = z.object({
   coverImageUrl: z.string().nullable(),
 });
 export type VendorSummary = z.infer<typeof vendorSummarySchema>;
+
+/** What `GET /v1/vendors` applied beyond the query as sent (issue #9), so screens say it. */
+export const vendorSearchAppliedSchema = z.object({
+  /** The order used: `recommended` is answered as `relevance`, as is `distance` without a place. */
+  sort: z.enum(['relevance', 'distance', 'rating', 'price']),
+  /** Distance limit in km, sent or the area default; null: no limit. */
+  radiusKm: z.number().nullable(),
+  /** Only vendors pricing in this ISO 4217 currency; null: any currency. */
+  currency: z.string().nullable(),
+  /** True when `radiusKm` or `currency` is an area default rather than sent. */
+  areaDefaults: z.boolean(),
+  /** Words of `q` that matched nothing and were left out (e.g. `near` in "plumber near me"). */
+  ignoredWords: z.array(z.string()),
+});
+export type VendorSearchApplied = z.infer<typeof vendorSearchAppliedSchema>;
+
+/** A category suggested when a search finds nothing, with its approved vendors in reach. */
+export const suggestedCategorySchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  /** Approved vendors of the category within the search's area (anywhere without one). */
+  vendorCount: z.number().int(),
+});
+export type SuggestedCategory = z.infer<typeof suggestedCategorySchema>;
+
+/** `GET /v1/vendors`: a page of vendors, what was applied, and suggestions when it is empty. */
+export const vendorSearchPageSchema = pagedSchema(vendorSummarySchema).extend({
+  applied: vendorSearchAppliedSchema,
+  /** Empty unless `total` is 0: categories with vendors in the area, most vendors first. */
+  suggestedCategories: z.array(suggestedCategorySchema),
+});
+export type VendorSearchPage = z.infer<typeof vendorSearchPageSchema>;
 
 export const vendorDetailSchema = vendorSummarySchema.extend({
   bio: z.string(),
@@ -121,3 +207,28 @@ export const slotsSchema = z.object({
   days: z.array(slotDaySchema),
 });
 export type Slots = z.infer<typeof slotsSchema>;
+
+/** `GET /v1/search/suggest` query: the text typed so far, and the customer's place if known. */
+export const searchSuggestQuerySchema = z
+  .object({
+    q: text().trim().min(1).max(100),
+    lat: z.coerce.number().min(-90).max(90).optional(),
+    lng: z.coerce.number().min(-180).max(180).optional(),
+  })
+  .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
+    message: 'Send lat and lng together',
+    path: ['lat'],
+  });
+export type SearchSuggestQuery = z.input<typeof searchSuggestQuerySchema>;
+
+/**
+ * `GET /v1/search/suggest`: type-ahead for the header search (issue #9), a few of each, best
+ * first: categories, services (with their vendor's name) and vendors whose words start with, or
+ * nearly match, what was typed.
+ */
+export const searchSuggestionsSchema = z.object({
+  categories: z.array(categoryRefSchema),
+  services: z.array(z.object({ id: uuid, title: z.string(), vendorName: z.string() })),
+  vendors: z.array(z.object({ id: uuid, businessName: z.string() })),
+});
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  accountCodeBodySchema,
+  accountDeletedSchema,
+  accountDeletionBodySchema,
+  accountExportSchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  notificationPreferencesSchema,
+  passwordChangedSchema,
+  updateNotificationPreferencesBodySchema,
+} from './account';
 import { adminPaymentSchema } from './admin';
 import {
   loggedOutSchema,
@@ -18,15 +29,26 @@ import {
 import {
   categorySchema,
   galleryImageSchema,
+  searchSuggestionsSchema,
+  searchSuggestQuerySchema,
   serviceDetailSchema,
   serviceSchema,
   slotQuerySchema,
   slotsSchema,
   vendorDetailSchema,
   vendorListQuerySchema,
-  vendorSummarySchema,
+  vendorSearchPageSchema,
 } from './catalogue';
 import { pagedSchema, uuid } from './common';
+import {
+  createAddressBodySchema,
+  geocodeQuerySchema,
+  geocodeResultSchema,
+  reverseGeocodeQuerySchema,
+  savedAddressListSchema,
+  savedAddressSchema,
+  updateAddressBodySchema,
+} from './places';
 import {
   assignConversationBodySchema,
   conversationListQuerySchema,
@@ -55,6 +77,21 @@ import {
   paymentResultSchema,
   paymentSchema,
 } from './orders';
+import {
+  createReviewBodySchema,
+  reviewListQuerySchema,
+  reviewPageSchema,
+  reviewReplyBodySchema,
+  reviewSchema,
+} from './reviews';
+import {
+  cancellationQuoteSchema,
+  rescheduleBodySchema,
+  tipBodySchema,
+  waitlistDayBodySchema,
+  waitlistEntrySchema,
+  waitlistListQuerySchema,
+} from './changes';
 import { type RouteDef, routes } from './routes';
 
 export const idParamsSchema = z.object({ id: uuid });
@@ -132,6 +169,105 @@ export const endpoints = {
     response: userSchema,
     summary: 'Update the signed-in user',
   },
+  listAddresses: {
+    ...routes.listAddresses,
+    response: savedAddressListSchema,
+    summary: "The signed-in user's saved places: the default first, then newest first",
+  },
+  createAddress: {
+    ...routes.createAddress,
+    body: createAddressBodySchema,
+    response: savedAddressSchema,
+    summary:
+      'Save a place (at most 20); without lat/lng they are resolved from the city (422 when unknown). The first place is the default',
+  },
+  updateAddress: {
+    ...routes.updateAddress,
+    params: idParamsSchema,
+    body: updateAddressBodySchema,
+    response: savedAddressSchema,
+    summary:
+      'Change a saved place; `isDefault: true` moves the default to it (404 for anyone else)',
+  },
+  deleteAddress: {
+    ...routes.deleteAddress,
+    params: idParamsSchema,
+    response: savedAddressListSchema,
+    summary:
+      'Delete a saved place and answer the remaining ones; deleting the default promotes the newest remaining place',
+  },
+  geocode: {
+    ...routes.geocode,
+    query: geocodeQuerySchema,
+    response: z.array(geocodeResultSchema),
+    summary:
+      'Cities matching the start of a name, typo tolerant, ranked by population and nearness to lat/lng',
+  },
+  reverseGeocode: {
+    ...routes.reverseGeocode,
+    query: reverseGeocodeQuerySchema,
+    response: geocodeResultSchema.nullable(),
+    summary:
+      'The city nearest to a point (within 50 km), or null: fills a place from the browser location',
+  },
+  uploadAvatar: {
+    ...routes.uploadAvatar,
+    response: userSchema,
+    summary:
+      'Set the avatar: multipart/form-data with one image in the field `file`, at most 3 MB (spec §5); stored as a 256 px square WebP',
+  },
+  deleteAvatar: {
+    ...routes.deleteAvatar,
+    response: userSchema,
+    summary: 'Remove the avatar (initials show instead)',
+  },
+  changeEmail: {
+    ...routes.changeEmail,
+    body: changeEmailBodySchema,
+    response: otpChallengeSchema,
+    summary: 'Check the password and mail a code to the new address (OTP purpose email_change)',
+  },
+  verifyEmailChange: {
+    ...routes.verifyEmailChange,
+    body: accountCodeBodySchema,
+    response: userSchema,
+    summary: 'Switch to the new address with its code; the old address is told by mail',
+  },
+  changePassword: {
+    ...routes.changePassword,
+    body: changePasswordBodySchema,
+    response: passwordChangedSchema,
+    summary: 'Change the password (current one required); every other session ends',
+  },
+  requestAccountDeletion: {
+    ...routes.requestAccountDeletion,
+    body: accountDeletionBodySchema,
+    response: otpChallengeSchema,
+    summary: 'Check the password and mail a code that confirms deleting the account',
+  },
+  confirmAccountDeletion: {
+    ...routes.confirmAccountDeletion,
+    body: accountCodeBodySchema,
+    response: accountDeletedSchema,
+    summary:
+      'Delete the account with its code: personal data is removed or anonymised, orders are kept anonymised, every session ends',
+  },
+  exportMyData: {
+    ...routes.exportMyData,
+    response: accountExportSchema,
+    summary: "Download the user's data as a JSON attachment",
+  },
+  getNotificationPreferences: {
+    ...routes.getNotificationPreferences,
+    response: notificationPreferencesSchema,
+    summary: 'Notification switches per kind and channel (in-app, email)',
+  },
+  updateNotificationPreferences: {
+    ...routes.updateNotificationPreferences,
+    body: updateNotificationPreferencesBodySchema,
+    response: notificationPreferencesSchema,
+    summary: 'Set notification switches of the listed kinds',
+  },
   listCategories: {
     ...routes.listCategories,
     response: z.array(categorySchema),
@@ -140,8 +276,15 @@ export const endpoints = {
   listVendors: {
     ...routes.listVendors,
     query: vendorListQuerySchema,
-    response: pagedSchema(vendorSummarySchema),
-    summary: 'Approved vendors, filtered by category, text and distance',
+    response: vendorSearchPageSchema,
+    summary:
+      'Approved vendors: text search (stemmed, typo tolerant), filters (category, price, rating, distance, open on a date) and sorts',
+  },
+  searchSuggest: {
+    ...routes.searchSuggest,
+    query: searchSuggestQuerySchema,
+    response: searchSuggestionsSchema,
+    summary: 'Type-ahead: categories, services and vendors matching what was typed',
   },
   getVendor: {
     ...routes.getVendor,
@@ -298,6 +441,85 @@ export const endpoints = {
     params: idParamsSchema,
     response: conversationSchema,
     summary: 'Reopen a resolved support chat (admins only)',
+  },
+  getCancellationQuote: {
+    ...routes.getCancellationQuote,
+    params: idParamsSchema,
+    response: cancellationQuoteSchema,
+    summary:
+      'What cancelling the order now would refund the customer, by the published policy (its customer, vendor or an admin)',
+  },
+  rescheduleOrder: {
+    ...routes.rescheduleOrder,
+    params: idParamsSchema,
+    body: rescheduleBodySchema,
+    response: orderDetailSchema,
+    summary:
+      'Move a paid or accepted booking to another free slot of the same service (its customer, until 24 h before the start)',
+  },
+  declineReschedule: {
+    ...routes.declineReschedule,
+    params: idParamsSchema,
+    response: orderDetailSchema,
+    summary:
+      'Decline the new time (the pro): back to the previous slot if still free, else cancelled with a full refund',
+  },
+  confirmReschedule: {
+    ...routes.confirmReschedule,
+    params: idParamsSchema,
+    response: orderDetailSchema,
+    summary: 'Confirm the new time of a rescheduled booking (the pro)',
+  },
+  tipOrder: {
+    ...routes.tipOrder,
+    params: idParamsSchema,
+    body: tipBodySchema,
+    response: paymentSchema,
+    summary:
+      'Start a tip for a completed order (its customer, one per order); confirm it like any payment',
+  },
+  joinWaitlist: {
+    ...routes.joinWaitlist,
+    params: idParamsSchema,
+    body: waitlistDayBodySchema,
+    response: waitlistEntrySchema,
+    summary: "Join a service's waitlist for a fully booked day (customers)",
+  },
+  leaveWaitlist: {
+    ...routes.leaveWaitlist,
+    params: idParamsSchema,
+    query: waitlistDayBodySchema,
+    response: waitlistEntrySchema,
+    summary: "Leave a service's waitlist for a day (releases an offered slot)",
+  },
+  listWaitlist: {
+    ...routes.listWaitlist,
+    query: waitlistListQuerySchema,
+    response: z.array(waitlistEntrySchema),
+    summary:
+      "The signed-in customer's live waitlist entries (waiting or offered), soonest day first",
+  },
+  createReview: {
+    ...routes.createReview,
+    params: idParamsSchema,
+    body: createReviewBodySchema,
+    response: reviewSchema,
+    summary:
+      "Review a completed order (its customer, once, within 30 days of completion); updates the pro's rating",
+  },
+  listVendorReviews: {
+    ...routes.listVendorReviews,
+    params: idParamsSchema,
+    query: reviewListQuerySchema,
+    response: reviewPageSchema,
+    summary: "A page of a pro's reviews, newest first, with the rating breakdown",
+  },
+  replyToReview: {
+    ...routes.replyToReview,
+    params: idParamsSchema,
+    body: reviewReplyBodySchema,
+    response: reviewSchema,
+    summary: 'Answer a review in public (the reviewed pro only, once)',
   },
 } as const satisfies Record<string, EndpointDef>;
 

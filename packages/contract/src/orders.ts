@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, moneySchema, pageQuerySchema, text, uuid } from './common';
+import { orderRescheduleSchema } from './changes';
+import { reviewSchema } from './reviews';
 
 /** ARCHITECTURE §3 order states. */
 export const orderStatusSchema = z.enum([
@@ -38,8 +40,19 @@ export const orderSchema = z.object({
   status: orderStatusSchema,
   service: z.object({ id: uuid, title: z.string(), durationMinutes: z.number().int() }),
   /** `timeZone`: the vendor's IANA zone, in which the booking's times are shown. */
-  vendor: z.object({ id: uuid, businessName: z.string(), timeZone: z.string() }),
-  customer: z.object({ id: uuid, fullName: z.string() }),
+  vendor: z.object({
+    id: uuid,
+    businessName: z.string(),
+    timeZone: z.string(),
+    /** The pro's avatar (issue #9); optional, so fixtures written before it stay valid. */
+    avatarUrl: z.string().nullable().optional(),
+  }),
+  customer: z.object({
+    id: uuid,
+    fullName: z.string(),
+    /** The customer's avatar (issue #9); optional, so fixtures written before it stay valid. */
+    avatarUrl: z.string().nullable().optional(),
+  }),
   startsAt: isoDateTime,
   endsAt: isoDateTime,
   address: z.string(),
@@ -116,6 +129,26 @@ export const orderDetailSchema = orderSchema.extend({
    * refunds nothing or is not allowed. Optional, so fixtures written before it stay valid.
    */
   cancelRefund: moneySchema.nullable().optional(),
+  /**
+   * A change of time the pro has not answered yet (issue #9): the slot before the customer's last
+   * reschedule. The pro may decline the new time (the order goes back to this slot if it is still
+   * free, else it is cancelled with a full refund) or confirm it. Null when none is pending.
+   */
+  reschedule: orderRescheduleSchema.nullable().optional(),
+  /** The customer's tip after completion (issue #9): its payment, or null when none was sent. */
+  tip: paymentSchema.nullable().optional(),
+  /**
+   * The customer's review of this order (issue #9), shown to both parties; null while there is
+   * none. Optional, so fixtures written before reviews stay valid.
+   */
+  review: reviewSchema.nullable().optional(),
+  /**
+   * True for the order's customer while they may still review it: completed, not reviewed yet,
+   * within 30 days of completion (then `reviewableUntil` says until when). False otherwise.
+   */
+  canReview: z.boolean().optional(),
+  /** The end of the review window when `canReview`, else null. */
+  reviewableUntil: isoDateTime.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -60,7 +60,8 @@ describe('auth schemas', () => {
 describe('catalogue schemas', () => {
   it('coerces query strings and applies paging defaults', () => {
     const q = vendorListQuerySchema.parse({ lat: '40.7', lng: '-74', page: '2' });
-    expect(q).toMatchObject({ lat: 40.7, lng: -74, page: 2, pageSize: 20, sort: 'recommended' });
+    // Issue #9: relevance (text blended with distance and rating) is the default order.
+    expect(q).toMatchObject({ lat: 40.7, lng: -74, page: 2, pageSize: 20, sort: 'relevance' });
   });
 
   it('refuses lat without lng and radius without a point', () => {

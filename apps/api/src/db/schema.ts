@@ -206,8 +206,20 @@ export const vendorProfiles = pgTable(
     index('vendor_profiles_status_idx').on(t.vettingStatus),
     index('vendor_profiles_search_vector_idx').using('gin', t.searchVector),
     index('vendor_profiles_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('vendor_profiles_category_idx').on(t.primaryCategoryId),
+    // With the id (#9): a category's vendors, index-only.
+    index('vendor_profiles_category_idx').on(t.primaryCategoryId, t.id),
     index('vendor_profiles_lat_lng_idx').on(t.lat, t.lng),
+    // Search at scale (#9): within a radius and nearest first (earthdistance on cube's GiST).
+    index('vendor_profiles_earth_idx').using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`),
+    // Search at scale (#9): approved vendors of a category, index-only.
+    index('vendor_profiles_approved_category_idx')
+      .on(t.primaryCategoryId, t.id)
+      .where(sql`vetting_status = 'approved'`),
+    // Type-ahead on business names: words starting with what was typed.
+    index('vendor_profiles_name_words_idx').using(
+      'gin',
+      sql`to_tsvector('simple'::regconfig, ${t.businessName})`,
+    ),
   ],
 );
 
@@ -233,6 +245,13 @@ export const services = pgTable(
   (t) => [
     index('services_vendor_idx').on(t.vendorId),
     index('services_category_idx').on(t.categoryId),
+    // Search at scale (#9): the vendors of a category, index-only.
+    index('services_category_vendor_idx').on(t.categoryId, t.vendorId).where(sql`active`),
+    // Type-ahead on service titles: words starting with what was typed.
+    index('services_title_words_idx').using(
+      'gin',
+      sql`to_tsvector('simple'::regconfig, ${t.title})`,
+    ),
   ],
 );
 
@@ -562,7 +581,11 @@ export const vendorCategories = pgTable(
       .notNull()
       .references(() => categories.id),
   },
-  (t) => [primaryKey({ columns: [t.vendorId, t.categoryId] })],
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.categoryId] }),
+    // Search at scale (#9): the vendors of a category, index-only.
+    index('vendor_categories_category_idx').on(t.categoryId, t.vendorId),
+  ],
 );
 
 /**

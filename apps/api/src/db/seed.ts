@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../config';
 import { unusablePasswordHash } from '../domains/auth/crypto';
+import { refreshSearchText } from '../domains/catalogue/repository';
 import { processImage, putProcessedImage } from '../services/images';
 import { LocalDiskStorage, type Storage } from '../services/storage';
 import type { Db, Tx } from './client';
@@ -31,9 +32,10 @@ import {
   SURNAMES,
 } from './seed-data/categories';
 import { pickSeedCities, type SeedCity } from './seed-data/places';
+import { type SeededReviews, seedReviews } from './seed-reviews';
 
 /** Bump when the seed's content changes; a database at this version is left alone. */
-export const SEED_VERSION = '1';
+export const SEED_VERSION = '2';
 export const DEMO_PASSWORD = 'vetted-demo-1';
 export const DEMO_ACCOUNTS = {
   customer: { email: 'customer@vetted.test', fullName: 'Casey Customer' },
@@ -61,7 +63,7 @@ export function uuidFromName(name: string): string {
 }
 
 /** mulberry32 seeded from a string: a small, fast, deterministic PRNG. */
-function rng(seed: string): () => number {
+export function rng(seed: string): () => number {
   let a = createHash('sha1').update(seed).digest().readUInt32LE(0);
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -322,6 +324,7 @@ function buildVendors(
     // Up to ~3 km from the city centre (east-west scaled so it stays round).
     const lat = city.lat + (r() - 0.5) * 0.054;
     const lng = city.lng + ((r() - 0.5) * 0.054) / Math.cos((city.lat * Math.PI) / 180);
+    // Targets only: the seeded reviews aim at them, then set the real rating (seed-reviews.ts).
     const ratingCount = r() < 0.08 ? 0 : Math.floor(r() ** 1.6 * 400);
     const ratingAverage = ratingCount === 0 ? 0 : Math.round((3.6 + r() * 1.4) * 10) / 10;
     const years = 2 + Math.floor(r() * 25);
@@ -460,6 +463,7 @@ export async function seedDatabase(
     emailVerifiedAt: verifiedAt,
   }));
 
+  let reviewed: SeededReviews = { customers: 0, orders: 0, reviews: 0, replies: 0 };
   await db.transaction(async (tx) => {
     await insertAll(
       tx,
@@ -560,6 +564,19 @@ export async function seedDatabase(
       availabilityRules,
       rows.rules.filter((r) => vendorIds.has(r.vendorId)),
     );
+    // Issue #9: what text search matches (names, categories, services), once they are all in.
+    await refreshSearchText(tx, [...vendorIds]);
+    // Issue #9: real reviews on completed orders, which set every seeded pro's rating.
+    reviewed = await seedReviews(tx, {
+      vendors: rows.vendors,
+      services: rows.services,
+      vendorIds,
+      demoVendorId: uuidFromName('demo:vendor-profile'),
+      demoCustomerEmail: config.demoLogins ? DEMO_ACCOUNTS.customer.email : null,
+      passwordHash,
+      verifiedAt,
+      now: new Date(),
+    });
     await tx
       .insert(meta)
       .values({ key: 'seed_version', value: SEED_VERSION })
@@ -568,7 +585,7 @@ export async function seedDatabase(
 
   const approved = rows.vendors.filter((v) => v.vettingStatus === 'approved').length;
   log.info(
-    `seed v${SEED_VERSION}: ${CATEGORY_SEEDS.length} categories, ${rows.vendors.length} vendors (${approved} approved) in ${cities.length} cities, ${rows.services.length} services, ${rows.images.length} gallery images (${generated} files generated), ${rows.rules.length} availability rules, ${demoUsers.length} demo accounts in ${Math.round(performance.now() - started)} ms (images and hashing ${Math.round(prepared - started)} ms, database ${Math.round(performance.now() - prepared)} ms)`,
+    `seed v${SEED_VERSION}: ${CATEGORY_SEEDS.length} categories, ${rows.vendors.length} vendors (${approved} approved) in ${cities.length} cities, ${rows.services.length} services, ${rows.images.length} gallery images (${generated} files generated), ${rows.rules.length} availability rules, ${reviewed.reviews} reviews (${reviewed.replies} replied) on ${reviewed.orders} completed orders of ${reviewed.customers} customers, ${demoUsers.length} demo accounts in ${Math.round(performance.now() - started)} ms (images and hashing ${Math.round(prepared - started)} ms, database ${Math.round(performance.now() - prepared)} ms)`,
   );
   return { seeded: true };
 }

@@ -39,7 +39,7 @@ export default fp(
       pollMs: config.outboxPollMs,
     });
     const transport = createMailTransport(config, app.log);
-    worker.register(MAIL_KIND, mailHandler(transport, systemClock));
+    worker.register(MAIL_KIND, mailHandler(transport, systemClock, app.db));
     worker.register(NOTIFICATION_KIND, notificationHandler(app.db, app.events));
     worker.register(REALTIME_KIND, realtimeHandler(app.events));
     app.decorate('outbox', worker);

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -22,6 +22,11 @@ export interface Storage {
   /** The object, or null when there is none under `key` (or the key is malformed). */
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Removes the object under `key`; a missing object (or a malformed key) is not an error, so a
+   * repeated delete (an outbox redelivery) changes nothing.
+   */
+  delete(key: string): Promise<void>;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -89,5 +94,11 @@ export class LocalDiskStorage implements Storage {
     } catch {
       return false;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    if (!path) return;
+    await rm(path, { force: true });
   }
 }

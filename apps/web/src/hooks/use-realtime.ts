@@ -88,6 +88,11 @@ export function createFrameHandler(effects: FrameEffects): (raw: unknown) => voi
         break;
       case 'notification': {
         effects.revalidate(isEndpointKey('listNotifications'));
+        if (frame.data?.type?.startsWith('waitlist.')) {
+          // Issue #9: a waitlist offer was made or lapsed: the entries and slots changed.
+          effects.revalidate(isEndpointKey('listWaitlist'));
+          effects.revalidate(isEndpointKey('getServiceSlots'));
+        }
         const id = frame.data?.id;
         if (!id || seen.has(id)) break;
         seen.add(id);

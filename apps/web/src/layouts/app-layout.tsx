@@ -24,6 +24,7 @@ import {
   MessageSquare,
   Search,
   ShieldCheck,
+  Star,
   UserRound,
   Wrench,
 } from 'lucide-react';
@@ -62,17 +63,18 @@ const NAVS: Record<Area, NavDef[]> = {
     { label: 'Messages', href: '/user/messages', icon: <MessageSquare />, messages: true },
     { label: 'Notifications', href: '/user/notification', icon: <Bell />, notifications: true },
     { label: 'Profile', href: '/user/profile', icon: <UserRound /> },
-    { label: 'Location', href: '/user/location', icon: <MapPin /> },
+    { label: 'Saved places', href: '/user/location', icon: <MapPin /> },
   ],
   vendor: [
     { label: 'Dashboard', href: '/vendor', icon: <LayoutDashboard />, exact: true },
     { label: 'Orders', href: '/vendor/history', icon: <CalendarCheck /> },
     { label: 'Services', href: '/vendor/services', icon: <Wrench /> },
     { label: 'Messages', href: '/vendor/messages', icon: <MessageSquare />, messages: true },
+    { label: 'Reviews', href: '/vendor/reviews', icon: <Star /> },
     { label: 'Notifications', href: '/vendor/notification', icon: <Bell />, notifications: true },
     { label: 'Categories', href: '/vendor/category', icon: <LayoutGrid /> },
     { label: 'Profile', href: '/vendor/profile', icon: <UserRound /> },
-    { label: 'Location', href: '/vendor/location', icon: <MapPin /> },
+    { label: 'Saved places', href: '/vendor/location', icon: <MapPin /> },
   ],
   admin: [
     { label: 'Overview', href: '/admin', icon: <ShieldCheck />, exact: true },
@@ -158,7 +160,7 @@ export function AppLayout({ area, children }: { area: Area; children: React.Reac
                   </DropdownMenuItem>
                   <DropdownMenuItem asChild>
                     <Link href={`/${area}/location`}>
-                      <MapPin aria-hidden="true" /> Location
+                      <MapPin aria-hidden="true" /> Saved places
                     </Link>
                   </DropdownMenuItem>
                   <DropdownMenuItem asChild>

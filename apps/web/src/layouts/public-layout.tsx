@@ -1,10 +1,11 @@
 import { Container, useFocusNotObscured } from '@vetted/ui/app-shell';
 import { Button } from '@vetted/ui/button';
 import { SkipLink } from '@vetted/ui/skip-link';
-import { Menu } from 'lucide-react';
+import { Menu, Search } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { Brand } from '../components/brand';
+import { SearchBox } from '../components/search-box';
 import { ThemeToggle } from '../components/theme-toggle';
 import { homeFor, useSession } from '../lib/session';
 
@@ -36,6 +37,8 @@ export function PublicLayout({ children }: { children: React.ReactNode }) {
   const menuButton = React.useRef<HTMLButtonElement>(null);
   // Shift+Tab must not leave a focused element under the sticky header.
   useFocusNotObscured();
+  // The header's search (issue #9), except where the page has its own big one.
+  const headerSearch = location !== '/' && location !== '/search';
 
   const account = role ? (
     <Button asChild size="sm">
@@ -74,10 +77,34 @@ export function PublicLayout({ children }: { children: React.ReactNode }) {
             ))}
           </nav>
           <div className="ml-auto hidden items-center gap-2 md:flex">
+            {headerSearch ? (
+              <>
+                <div className="hidden w-64 lg:block xl:w-72">
+                  <SearchBox
+                    id="header-search"
+                    variant="compact"
+                    label="Search pros and services"
+                    placeholder="Search pros and services"
+                  />
+                </div>
+                <Button asChild variant="ghost" size="icon" className="lg:hidden">
+                  <Link href="/search" aria-label="Search pros and services">
+                    <Search aria-hidden="true" />
+                  </Link>
+                </Button>
+              </>
+            ) : null}
             <ThemeToggle />
             {account}
           </div>
           <div className="ml-auto flex items-center gap-1 md:hidden">
+            {headerSearch ? (
+              <Button asChild variant="ghost" size="icon">
+                <Link href="/search" aria-label="Search pros and services">
+                  <Search aria-hidden="true" />
+                </Link>
+              </Button>
+            ) : null}
             <ThemeToggle />
             <Button
               ref={menuButton}

@@ -271,8 +271,10 @@ export const AttachmentTooLarge: Story = {
   args: { allowAttachments: true },
   play: async ({ canvas, canvasElement, args }) => {
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
-    // spec §5/§9: 3 MB (3 × 1024 × 1024 bytes) or more is refused.
-    const big = new File([new Uint8Array(MAX_IMAGE_BYTES)], 'huge.png', { type: 'image/png' });
+    // spec §5/§9: more than 3 MB (3 × 1024 × 1024 bytes) is refused.
+    const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'huge.png', {
+      type: 'image/png',
+    });
     await userEvent.upload(input, big);
     await expect(await canvas.findByText('Image must be less than 3mb')).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent('Image must be less than 3mb');

@@ -88,7 +88,7 @@ type ChatThreadProps = Omit<React.ComponentProps<'div'>, 'onSubmit'> & {
    */
   maxAttachments?: number;
   /**
-   * Size limit per image in bytes: files of this size or more are refused with the spec §5/§8
+   * Size limit per image in bytes: larger files are refused with the spec §5/§8
    * message "Image must be less than 3mb".
    * @defaultValue MAX_IMAGE_BYTES (3 × 1024 × 1024, spec §9)
    */

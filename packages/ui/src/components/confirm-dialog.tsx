@@ -31,6 +31,11 @@ type ConfirmDialogProps = {
    */
   destructive?: boolean;
   /**
+   * Disables the confirming button, e.g. while what it would do is still loading.
+   * @defaultValue false
+   */
+  confirmDisabled?: boolean;
+  /**
    * Runs on confirm. A returned promise shows a pending state; the dialog closes when it
    * resolves and stays open (buttons re-enabled) when it rejects.
    */
@@ -50,6 +55,7 @@ function ConfirmDialog({
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
   destructive = false,
+  confirmDisabled = false,
   onConfirm,
   children,
   className,
@@ -126,6 +132,7 @@ function ConfirmDialog({
               <Button
                 variant={destructive ? 'destructive' : 'primary'}
                 loading={pending}
+                disabled={confirmDisabled}
                 onClick={handleConfirm}
               >
                 {confirmLabel}

@@ -53,17 +53,19 @@ export const Disabled: Story = { args: { disabled: true } };
 export const ExternalError: Story = { args: { error: 'Upload failed. Try again.' } };
 export const Dark: Story = { globals: { theme: 'dark' } };
 
-export const RefusesFilesOf3MbOrMore: Story = {
+export const RefusesFilesOver3Mb: Story = {
   play: async ({ canvas, args }) => {
     const input = canvas.getByLabelText('Cover photo');
-    const big = new File([new Uint8Array(MAX_IMAGE_BYTES)], 'huge.png', { type: 'image/png' });
+    const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'huge.png', {
+      type: 'image/png',
+    });
     await userEvent.upload(input, big);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Image must be less than 3mb');
     await expect(args.onChange).not.toHaveBeenCalled();
     await expect(input).toHaveAttribute('aria-invalid', 'true');
-    // One byte under the limit is accepted.
+    // Exactly 3 MB is accepted.
     await expect(
-      validateImageFile(new File([new Uint8Array(MAX_IMAGE_BYTES - 1)], 'ok.png')),
+      validateImageFile(new File([new Uint8Array(MAX_IMAGE_BYTES)], 'ok.png')),
     ).toBeNull();
   },
 };

@@ -3,7 +3,10 @@ import * as React from 'react';
 import { cn } from '../lib/utils';
 import { Button } from './button';
 
-/** spec §5 / §9: an image must be smaller than 3 MB (3 × 1024 × 1024 bytes). */
+/**
+ * spec §5 / §9: an image must be "less than 3mb". Issue #9 fixes the boundary, as the API does:
+ * at most 3 × 1024 × 1024 bytes is accepted, one byte more is refused.
+ */
 const MAX_IMAGE_BYTES = 3 * 1024 * 1024;
 
 /** spec §5 messages, verbatim. */
@@ -14,14 +17,14 @@ const IMAGE_MESSAGES = {
 
 /**
  * Checks a chosen image. Returns the spec §5 message, or null when the file is acceptable:
- * no file → "No image selected"; `file.size >= maxBytes` → "Image must be less than 3mb".
+ * no file → "No image selected"; `file.size > maxBytes` → "Image must be less than 3mb".
  */
 function validateImageFile(
   file: File | null | undefined,
   maxBytes: number = MAX_IMAGE_BYTES,
 ): string | null {
   if (!file) return IMAGE_MESSAGES.missing;
-  if (file.size >= maxBytes) return IMAGE_MESSAGES.tooLarge;
+  if (file.size > maxBytes) return IMAGE_MESSAGES.tooLarge;
   return null;
 }
 
@@ -34,7 +37,7 @@ type ImageUploadProps = Omit<
   /** Called with an accepted file, or null when removed. Refused files are not passed on. */
   onChange: (file: File | null) => void;
   /**
-   * Largest accepted size in bytes (files of this size or more are refused).
+   * Largest accepted size in bytes (larger files are refused).
    * @defaultValue MAX_IMAGE_BYTES (3 MB, spec §5)
    */
   maxBytes?: number;
@@ -65,7 +68,7 @@ type ImageUploadProps = Omit<
 
 /**
  * Image picker with drag and drop, click/keyboard to browse, a preview and spec §5 validation.
- * Files of 3 MB or more are refused with "Image must be less than 3mb".
+ * Files over 3 MB are refused with "Image must be less than 3mb".
  */
 function ImageUpload({
   value,

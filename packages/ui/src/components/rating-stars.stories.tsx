@@ -21,7 +21,17 @@ export const ReadOnly: Story = {
   },
 };
 export const NoCount: Story = { args: { count: undefined, value: 3 } };
-export const Zero: Story = { args: { value: 0, count: 0 } };
+/** No reviews yet (issue #9): "New", never "0.0 (0)". */
+export const New: Story = {
+  args: { value: 0, count: 0 },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-slot="badge"]')).toHaveTextContent(
+      'New: no reviews yet',
+    );
+    await expect(canvas.queryByText('0.0')).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('img')).not.toBeInTheDocument();
+  },
+};
 export const Small: Story = { args: { size: 'sm' } };
 export const Large: Story = { args: { size: 'lg' } };
 export const Dark: Story = { globals: { theme: 'dark' } };

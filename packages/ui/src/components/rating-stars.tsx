@@ -1,7 +1,8 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Star } from 'lucide-react';
+import { Sparkles, Star } from 'lucide-react';
 import * as React from 'react';
 import { cn } from '../lib/utils';
+import { Badge } from './badge';
 
 const starVariants = cva('shrink-0', {
   variants: {
@@ -14,7 +15,10 @@ type RatingStarsProps = Omit<React.ComponentProps<'div'>, 'onChange'> &
   VariantProps<typeof starVariants> & {
     /** Rating from 0 to 5 (decimals allowed when read-only). */
     value: number;
-    /** Number of reviews, shown as "(128)". */
+    /**
+     * Number of reviews, shown as "(128)". `0` shows a "New" badge instead of stars and
+     * "0.0 (0)" (issue #9): a pro without reviews is new, not badly rated.
+     */
     count?: number;
     /** Makes the stars a radio group the user can pick 1–5 from. */
     onChange?: (value: number) => void;
@@ -32,7 +36,10 @@ type RatingStarsProps = Omit<React.ComponentProps<'div'>, 'onChange'> &
 
 const clamp = (v: number) => Math.min(5, Math.max(0, v));
 
-/** Star rating: read-only ("4.6 (128)", labelled "Rated 4.6 out of 5") or, with `onChange`, a 1–5 picker. */
+/**
+ * Star rating: read-only ("4.6 (128)", labelled "Rated 4.6 out of 5"; "New" when `count` is 0)
+ * or, with `onChange`, a 1–5 picker (for forms prefer `RatingInput`).
+ */
 function RatingStars({
   value,
   count,
@@ -83,6 +90,22 @@ function RatingStars({
             />
           </label>
         ))}
+      </div>
+    );
+  }
+
+  if (count === 0) {
+    return (
+      <div
+        data-slot="rating-stars"
+        data-new=""
+        className={cn('inline-flex items-center gap-1.5 text-sm', className)}
+        {...props}
+      >
+        <Badge variant="info">
+          <Sparkles aria-hidden="true" />
+          New<span className="sr-only">: no reviews yet</span>
+        </Badge>
       </div>
     );
   }

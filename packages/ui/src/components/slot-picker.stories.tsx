@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent } from 'storybook/test';
 import { slotDays } from '../stories/fixtures';
+import { Button } from './button';
 import { SlotPicker, type SlotPickerProps } from './slot-picker';
 
 function Controlled(props: SlotPickerProps) {
@@ -54,5 +55,23 @@ export const DayWithoutFreeTimes: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('tab', { name: /Thu\s*12\s*Mar/ }));
     await expect(canvas.getByText('No free times on this day')).toBeInTheDocument();
+  },
+};
+
+/** A fully booked day offers the page's own action, e.g. joining a waitlist (issue #9). */
+export const FullDayWithAction: Story = {
+  args: {
+    dayEmptyAction: (date, hasSlots) =>
+      hasSlots ? (
+        <Button size="sm" variant="outline">
+          Join the waitlist for {date}
+        </Button>
+      ) : null,
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('tab', { name: /Thu\s*12\s*Mar/ }));
+    await expect(
+      canvas.getByRole('button', { name: 'Join the waitlist for 2026-03-12' }),
+    ).toBeVisible();
   },
 };

@@ -31,6 +31,13 @@ type SlotPickerProps = Omit<React.ComponentProps<'div'>, 'onChange' | 'defaultVa
    * @defaultValue the browser's locale
    */
   locale?: string;
+  /**
+   * Extra content of a day without free times, under "Pick another day" — e.g. a "Join the
+   * waitlist" button. Called with the day's `date` and whether it has slots at all (false: the
+   * vendor does not work that day).
+   * @defaultValue nothing
+   */
+  dayEmptyAction?: (date: string, hasSlots: boolean) => React.ReactNode;
 };
 
 function dayLabels(date: string, locale?: string) {
@@ -56,6 +63,7 @@ function SlotPicker({
   value,
   onChange,
   locale,
+  dayEmptyAction,
   className,
   ...props
 }: SlotPickerProps) {
@@ -144,6 +152,7 @@ function SlotPicker({
                   icon={<CalendarX />}
                   title="No free times on this day"
                   description="Pick another day."
+                  action={dayEmptyAction?.(d.date, d.slots.length > 0)}
                 />
               )}
             </TabsContent>

@@ -20,6 +20,11 @@ export const AUTH_MESSAGES = {
     `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting a new code`,
   otpAccountLocked: (minutes: number) =>
     `Too many wrong codes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
+  wrongPassword: 'Your password is incorrect',
+  wrongCurrentPassword: 'Your current password is incorrect',
+  samePassword: 'Choose a new password that is different from your current one',
+  sameEmail: 'This is already your email address',
+  emailTaken: 'Another account already uses this email address. Choose another one',
 } as const;
 
 function firstName(fullName: string): string {
@@ -137,6 +142,89 @@ export function codeLockoutMail(input: {
     paragraphs: [
       `Someone entered 10 wrong one-time codes for your Vetted account within an hour, so we stopped accepting codes for the next ${input.minutes} ${input.minutes === 1 ? 'minute' : 'minutes'}.`,
       `If it was you, wait and try again. If it was not, your account stays safe: nobody can sign in without a code sent to this address. You may want to change your password at ${link(input.publicUrl, '/auth/forgot-password')}.`,
+    ],
+  });
+}
+
+/** The code that confirms a new address (issue #9), mailed to that NEW address. */
+export function emailChangeCodeMail(input: {
+  to: string;
+  fullName: string;
+  code: string;
+  ttlMinutes: number;
+  publicUrl: string;
+}): MailMessage {
+  return {
+    ...simpleMail({
+      ...input,
+      subject: `${input.code} is your code to confirm your new Vetted email`,
+      paragraphs: [
+        'Use this code to make this address the email of your Vetted account:',
+        `It expires in ${input.ttlMinutes} minutes and can be used once.`,
+        "If you didn't ask for it, you can ignore this mail: nothing changes without the code.",
+      ],
+    }),
+    otp: input.code,
+    sensitive: true,
+  };
+}
+
+/** The code that confirms deleting the account (issue #9), mailed to the account's address. */
+export function accountDeletionCodeMail(input: {
+  to: string;
+  fullName: string;
+  code: string;
+  ttlMinutes: number;
+  publicUrl: string;
+}): MailMessage {
+  return {
+    ...simpleMail({
+      ...input,
+      subject: `${input.code} is your code to delete your Vetted account`,
+      paragraphs: [
+        'Use this code to delete your Vetted account:',
+        `It expires in ${input.ttlMinutes} minutes and can be used once. Deleting removes your name, photo, phone, saved places and preferences and signs you out everywhere; your past bookings stay on record for the pros you booked, without your name. It cannot be undone.`,
+        `If you didn't ask for it, someone knows your password: change it now at ${link(input.publicUrl, '/auth/forgot-password')}.`,
+      ],
+    }),
+    otp: input.code,
+    sensitive: true,
+  };
+}
+
+/** To the OLD address once the account's email changed (issue #9), in case it was not them. */
+export function emailChangedMail(input: {
+  to: string;
+  fullName: string;
+  newEmail: string;
+  publicUrl: string;
+}): MailMessage {
+  return simpleMail({
+    ...input,
+    subject: 'Your Vetted email address was changed',
+    paragraphs: [
+      `The email address of your Vetted account was just changed to ${input.newEmail}. Mails and sign-in codes now go there, and this address no longer signs in.`,
+      `If it was not you, contact Vetted support right away at ${link(input.publicUrl, '/support')}.`,
+    ],
+  });
+}
+
+/** After a password change from the profile (issue #9): which devices were signed out. */
+export function passwordUpdatedMail(input: {
+  to: string;
+  fullName: string;
+  otherSessionsEnded: number;
+  publicUrl: string;
+}): MailMessage {
+  const n = input.otherSessionsEnded;
+  return simpleMail({
+    ...input,
+    subject: 'Your Vetted password was changed',
+    paragraphs: [
+      n > 0
+        ? `The password of your Vetted account was just changed from your profile, and ${n} other ${n === 1 ? 'device was' : 'devices were'} signed out.`
+        : 'The password of your Vetted account was just changed from your profile.',
+      `If it was not you, reset your password now at ${link(input.publicUrl, '/auth/forgot-password')} and contact support.`,
     ],
   });
 }

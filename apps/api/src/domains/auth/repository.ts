@@ -2,7 +2,7 @@
  * Drizzle queries of the auth domain (ARCHITECTURE §1a): each takes `db` or a transaction,
  * holds no policy and no user-facing text.
  */
-import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -91,6 +91,11 @@ export async function syncVendorProfile(
   } else {
     await db.delete(vendorProfiles).where(eq(vendorProfiles.userId, user.id));
   }
+}
+
+/** Deletes the account `id` if its address was never verified (it can hold no orders). */
+export async function deleteUnverifiedUser(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(users).where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
 }
 
 /** Deletes accounts never verified and created before `cutoff`. Returns how many. */
@@ -309,18 +314,56 @@ export async function revokeSessions(db: DbOrTx, ids: string[], now: Date): Prom
   return revoked.map((r) => r.id);
 }
 
-/** Revokes every session of `userId` (password reset). Returns the revoked ids. */
-export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
+/**
+ * Revokes every session of `userId` (password reset, account deletion) — all but `keep` when
+ * given (a password change keeps the session that made it). Returns the revoked ids.
+ */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  keep?: string,
+): Promise<string[]> {
   const revoked = await db
     .update(authSessions)
     .set({ revokedAt: now })
-    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        keep ? ne(authSessions.id, keep) : undefined,
+      ),
+    )
     .returning({ id: authSessions.id });
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keep ? ne(refreshTokens.familyId, keep) : undefined,
+      ),
+    );
   return revoked.map((r) => r.id);
+}
+
+/** Deletes every open (unconsumed, unexpired) challenge of `userId`, whatever its purpose. */
+export async function expireAllOpenChallenges(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(otpChallenges)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(otpChallenges.userId, userId),
+        isNull(otpChallenges.consumedAt),
+        gt(otpChallenges.expiresAt, now),
+      ),
+    );
 }
 
 export async function insertRefreshToken(

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type accountCodeBodySchema,
+  type changeEmailBodySchema,
+  type changePasswordBodySchema,
   type LoginBody,
   OTP_MAX_ATTEMPTS,
   OTP_RESEND_COOLDOWN_MS,
   OTP_TTL_MS,
   type OtpChallenge,
   type OtpVerifyBody,
+  type PasswordChanged,
   type PasswordForgotBody,
   type PasswordResetBody,
   type Session,
@@ -13,11 +17,12 @@ import {
 } from '@vetted/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import type { AuthService as AccessTokens, AuthUser } from '../../plugins/auth';
 import type { ServiceDeps } from '../deps';
 import { enqueueMail } from '../mail/service';
 import { otpMail } from '../mail/templates';
+import type { MailMessage } from '../mail/transport';
 import {
   generateOtpCode,
   generateRefreshToken,
@@ -26,20 +31,35 @@ import {
   hashRefreshToken,
   sameHash,
   successorRefreshToken,
+  unusablePasswordHash,
   verifyAgainstDummy,
   verifyPassword,
 } from './crypto';
 import {
+  accountDeletionCodeMail,
   AUTH_MESSAGES as M,
   codeLockoutMail,
+  emailChangeCodeMail,
+  emailChangedMail,
   passwordChangedMail,
   passwordResetCodeMail,
+  passwordUpdatedMail,
   signupAttemptMail,
 } from './messages';
 import * as policy from './policy';
 import * as repo from './repository';
 
 type SignupInput = z.output<typeof signupBodySchema>;
+type ChangeEmailInput = z.output<typeof changeEmailBodySchema>;
+type ChangePasswordInput = z.output<typeof changePasswordBodySchema>;
+type AccountCodeInput = z.output<typeof accountCodeBodySchema>;
+
+/**
+ * The part of deleting an account that belongs to the caller's domain (users: profile, saved
+ * places, preferences, orders' personal details), run inside the deletion's transaction after
+ * the code was accepted. Returns an error to refuse (e.g. live orders appeared meanwhile).
+ */
+export type EraseAccount = (tx: Tx, user: repo.UserRow, now: Date) => Promise<AppError | null>;
 
 /** What the auth service needs besides the common deps: the access-token signer of `plugins/auth`. */
 export interface AuthServiceDeps extends ServiceDeps {
@@ -82,7 +102,7 @@ type AnyChallenge =
   | { kind: 'challenge'; row: repo.ChallengeRow }
   | { kind: 'decoy'; row: repo.DecoyRow };
 
-/** The contract view of a challenge or decoy (`email_change` reads as `login`). */
+/** The contract view of a challenge or decoy. */
 function toOtpChallenge(row: {
   id: string;
   email: string;
@@ -93,7 +113,7 @@ function toOtpChallenge(row: {
   return {
     challengeId: row.id,
     email: row.email,
-    purpose: row.purpose === 'signup' || row.purpose === 'password_reset' ? row.purpose : 'login',
+    purpose: row.purpose,
     expiresAt: row.expiresAt.toISOString(),
     resendAvailableAt: new Date(row.lastSentAt.getTime() + OTP_RESEND_COOLDOWN_MS).toISOString(),
   };
@@ -153,15 +173,49 @@ export function createAuthService(deps: AuthServiceDeps) {
       ttlMinutes,
       publicUrl: config.publicUrl,
     };
-    const message =
-      challenge.purpose === 'password_reset'
-        ? passwordResetCodeMail(common)
-        : otpMail({ ...common, purpose: challenge.purpose });
+    const message = codeMailOf(challenge.purpose, common);
     await enqueueMail(
       tx,
       { ...message, sensitive: true, expiresAt: challenge.expiresAt.toISOString() },
       `auth:otp:${challenge.id}:${challenge.lastSentAt.getTime()}`,
     );
+  }
+
+  /** The signed-in user's account row; a missing or deleted account is a gone session. */
+  async function activeUser(userId: string): Promise<repo.UserRow> {
+    const user = await repo.findUserById(db, userId);
+    if (!user || user.deletedAt) throw unauthorized(M.sessionNotFound, 'user_not_found');
+    return user;
+  }
+
+  /** Throws 400 `wrong_password` (on `field`) unless `password` is the account's. */
+  async function confirmPassword(
+    user: repo.UserRow,
+    password: string,
+    field: 'password' | 'currentPassword',
+  ): Promise<void> {
+    if (await verifyPassword(user.passwordHash, password)) return;
+    const message = field === 'password' ? M.wrongPassword : M.wrongCurrentPassword;
+    throw badRequest(message, 'wrong_password', { [field]: message });
+  }
+
+  /** Opens a challenge of the signed-in account (earlier ones of `purpose` stop working). */
+  async function accountChallenge(
+    user: repo.UserRow,
+    purpose: 'email_change' | 'account_deletion',
+    email: string,
+  ): Promise<OtpChallenge> {
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      await repo.expireOpenChallenges(tx, user.id, purpose, now);
+      const { challenge, code } = await startChallenge(
+        tx,
+        { userId: user.id, email, purpose },
+        now,
+      );
+      await mailCode(tx, challenge, code, user.fullName);
+      return toOtpChallenge(challenge);
+    });
   }
 
   async function insertDecoy(
@@ -226,11 +280,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     input: { challengeId: string; code: string },
     purposes: repo.OtpPurpose[],
     onSuccess: (tx: Tx, challenge: repo.ChallengeRow, now: Date) => Promise<Outcome<T>>,
+    /** The signed-in account a challenge must belong to; another's answers 404, uncounted. */
+    ownerId?: string,
   ): Promise<T> {
     const outcome = await db.transaction(async (tx): Promise<Outcome<T>> => {
       const now = clock.now();
       const peek = await findAnyChallenge(tx, input.challengeId, false);
       if (!peek || !purposes.includes(peek.row.purpose)) return fail(notFoundError());
+      if (ownerId !== undefined && (peek.kind !== 'challenge' || peek.row.userId !== ownerId)) {
+        return fail(notFoundError());
+      }
       await repo.lockAddress(tx, peek.row.email);
       const found = await findAnyChallenge(tx, input.challengeId, true);
       if (!found) return fail(notFoundError());
@@ -375,7 +434,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const valid = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await verifyAgainstDummy(body.password);
-      if (!user || !valid) throw unauthorized(M.invalidCredentials, 'invalid_credentials');
+      // A deleted account's address is a placeholder and its password unusable: belt and braces.
+      if (!user || !valid || user.deletedAt) {
+        throw unauthorized(M.invalidCredentials, 'invalid_credentials');
+      }
       if (user.status !== 'active') throw forbidden(M.suspended, 'account_suspended');
       return db.transaction(async (tx) => {
         const now = clock.now();
@@ -479,7 +541,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           return fail(unauthorized(M.sessionExpired, 'refresh_reused'), revoked);
         }
         const user = await repo.findUserById(tx, row.userId);
-        if (!user) return fail(unauthorized(M.sessionNotFound, 'invalid_refresh_token'));
+        if (!user || user.deletedAt) {
+          return fail(unauthorized(M.sessionNotFound, 'invalid_refresh_token'));
+        }
         if (user.status !== 'active') {
           const revoked = await repo.revokeSessions(tx, [row.familyId], now);
           return fail(forbidden(M.suspended, 'account_suspended'), revoked);
@@ -585,6 +649,164 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
+     * `POST /v1/me/password` (issue #9): with the right current password, sets `newPassword`
+     * (the sign-up rules, checked by the contract), ends every OTHER session of the account at
+     * once (the caller's `sessionId` stays signed in), voids open password-reset codes and
+     * mails the owner. Answers how many other sessions ended.
+     * @throws AppError 400 `wrong_password` (field `currentPassword`), 400 `same_password`
+     *   (field `newPassword`), 401 `user_not_found` when the account is gone.
+     */
+    async changePassword(
+      caller: { id: string; sessionId: string },
+      body: ChangePasswordInput,
+    ): Promise<PasswordChanged> {
+      const user = await activeUser(caller.id);
+      await confirmPassword(user, body.currentPassword, 'currentPassword');
+      if (await verifyPassword(user.passwordHash, body.newPassword)) {
+        throw badRequest(M.samePassword, 'same_password', { newPassword: M.samePassword });
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      const outcome = await db.transaction(async (tx): Promise<Outcome<string[]>> => {
+        const now = clock.now();
+        // Two changes at once: the second finds the hash it checked against replaced.
+        const locked = await repo.findUserByEmail(tx, user.email, true);
+        if (!locked || locked.passwordHash !== user.passwordHash) {
+          return fail(
+            badRequest(M.wrongCurrentPassword, 'wrong_password', {
+              currentPassword: M.wrongCurrentPassword,
+            }),
+          );
+        }
+        await repo.updateUser(tx, user.id, { passwordHash });
+        // A reset code asked for before the change must not set yet another password.
+        await repo.expireOpenChallenges(tx, user.id, 'password_reset', now);
+        const ids = await repo.revokeUserSessions(tx, user.id, now, caller.sessionId);
+        await enqueueMail(
+          tx,
+          passwordUpdatedMail({
+            to: user.email,
+            fullName: user.fullName,
+            otherSessionsEnded: ids.length,
+            publicUrl: config.publicUrl,
+          }),
+          `auth:password-updated:${user.id}:${now.getTime()}`,
+        );
+        return ok(ids);
+      });
+      const revoked = await settle(outcome);
+      await tokens.revokeSessions(revoked);
+      return { passwordChanged: true, otherSessionsEnded: revoked.length };
+    },
+
+    /**
+     * `POST /v1/me/email` (issue #9): with the right password, mails a code to `newEmail` (an
+     * `email_change` challenge whose `email` is the new address; earlier ones stop working).
+     * Whether another account uses the address is only said once the code proves the caller
+     * owns it (`confirmEmailChange`), so this cannot probe for accounts.
+     * @throws AppError 400 `wrong_password` (field `password`), 400 `same_email` (field
+     *   `newEmail`), 401 `user_not_found`.
+     */
+    async requestEmailChange(userId: string, body: ChangeEmailInput): Promise<OtpChallenge> {
+      const user = await activeUser(userId);
+      await confirmPassword(user, body.password, 'password');
+      if (body.newEmail === user.email) {
+        throw badRequest(M.sameEmail, 'same_email', { newEmail: M.sameEmail });
+      }
+      return accountChallenge(user, 'email_change', body.newEmail);
+    },
+
+    /**
+     * `POST /v1/me/email/verify` (issue #9): the right code of the caller's `email_change`
+     * challenge makes its address the account's (verified), and mails the OLD address that it
+     * changed. An unverified account squatting the address is removed (its sign-up never proved
+     * the address; this code just did). Same code limits and errors as `verifyOtp`.
+     * @throws AppError 409 `email_taken` when a verified account uses the address, 404
+     *   `otp_not_found` for another account's challenge, and the errors of `checkCode`.
+     */
+    async confirmEmailChange(userId: string, body: AccountCodeInput): Promise<void> {
+      try {
+        await checkCode<null>(
+          body,
+          ['email_change'],
+          async (tx, challenge, now) => {
+            const user = await repo.findUserById(tx, challenge.userId);
+            if (!user || user.deletedAt) return fail(notFoundError());
+            const holder = await repo.findUserByEmail(tx, challenge.email, true);
+            if (holder && holder.id !== user.id) {
+              if (holder.emailVerifiedAt !== null || holder.deletedAt) {
+                return fail(conflict(M.emailTaken, 'email_taken'));
+              }
+              await repo.deleteUnverifiedUser(tx, holder.id);
+            }
+            await repo.updateUser(tx, user.id, {
+              email: challenge.email,
+              emailVerifiedAt: now,
+            });
+            await repo.expireOpenChallenges(tx, user.id, 'email_change', now);
+            await enqueueMail(
+              tx,
+              emailChangedMail({
+                to: user.email,
+                fullName: user.fullName,
+                newEmail: challenge.email,
+                publicUrl: config.publicUrl,
+              }),
+              `auth:email-changed:${challenge.id}`,
+            );
+            return ok(null);
+          },
+          userId,
+        );
+      } catch (err) {
+        // A sign-up took the address between our check and the update.
+        if (repo.isUniqueViolation(err)) throw conflict(M.emailTaken, 'email_taken');
+        throw err;
+      }
+    },
+
+    /**
+     * `POST /v1/me/deletion` (issue #9): with the right password, mails an `account_deletion`
+     * code to the account's address. The caller checks first whether the account may go.
+     * @throws AppError 400 `wrong_password` (field `password`), 401 `user_not_found`.
+     */
+    async requestAccountDeletion(userId: string, password: string): Promise<OtpChallenge> {
+      const user = await activeUser(userId);
+      await confirmPassword(user, password, 'password');
+      return accountChallenge(user, 'account_deletion', user.email);
+    },
+
+    /**
+     * `POST /v1/me/deletion/confirm` (issue #9): the right code of the caller's
+     * `account_deletion` challenge runs `erase` (the profile side, which may refuse), makes the
+     * password unusable, voids every open code and ends every session at once. A deleted
+     * account can neither sign in nor refresh.
+     * @throws AppError 404 `otp_not_found`, what `erase` refuses with, and the errors of
+     *   `checkCode`.
+     */
+    async confirmAccountDeletion(
+      userId: string,
+      body: AccountCodeInput,
+      erase: EraseAccount,
+    ): Promise<void> {
+      const unusable = await unusablePasswordHash();
+      const revoked = await checkCode<string[]>(
+        body,
+        ['account_deletion'],
+        async (tx, challenge, now) => {
+          const user = await repo.findUserById(tx, challenge.userId);
+          if (!user || user.deletedAt) return fail(notFoundError());
+          const refusal = await erase(tx, user, now);
+          if (refusal) return fail(refusal);
+          await repo.updateUser(tx, user.id, { passwordHash: unusable });
+          await repo.expireAllOpenChallenges(tx, user.id, now);
+          return ok(await repo.revokeUserSessions(tx, user.id, now));
+        },
+        userId,
+      );
+      await tokens.revokeSessions(revoked);
+    },
+
+    /**
      * Housekeeping, by the service's clock: deletes accounts left unverified for 24 h (issue
      * #6: an unverified sign-up does not squat an address), and challenges, decoys, wrong-code
      * records and sessions no rule reads any more. Returns what it deleted.
@@ -600,6 +822,27 @@ export function createAuthService(deps: AuthServiceDeps) {
       return () => clearInterval(timer);
     },
   };
+}
+
+/**
+ * The mail that carries a code, by the challenge's purpose: sign-up and login share `otpMail`;
+ * password reset, email change and account deletion say what the code does.
+ */
+function codeMailOf(
+  purpose: repo.OtpPurpose,
+  input: { to: string; fullName: string; code: string; ttlMinutes: number; publicUrl: string },
+): MailMessage {
+  switch (purpose) {
+    case 'password_reset':
+      return passwordResetCodeMail(input);
+    case 'email_change':
+      return emailChangeCodeMail(input);
+    case 'account_deletion':
+      return accountDeletionCodeMail(input);
+    case 'signup':
+    case 'login':
+      return otpMail({ ...input, purpose });
+  }
 }
 
 /** The object {@link createAuthService} returns. */

@@ -5,7 +5,8 @@ import { type PublicRead, route } from '../../lib/route';
 import type { CatalogueService } from './service';
 
 /**
- * Public catalogue: categories, approved vendors, their services, galleries and slots.
+ * Public catalogue: categories, approved vendors (search and type-ahead, issue #9), their
+ * services, galleries and slots.
  *
  * Caching (issue #10 "hot reads"): the catalogue is the same for every visitor, so its answers
  * are kept in process for `cacheTtlMs` (`CATALOGUE_CACHE_TTL_MS`; 0 turns it off) ready to send
@@ -31,6 +32,7 @@ export default async function catalogueRoutes(
 
   route(app, endpoints.listCategories, () => catalogue.listCategories(), { publicRead });
   route(app, endpoints.listVendors, ({ query }) => catalogue.listVendors(query), { publicRead });
+  route(app, endpoints.searchSuggest, ({ query }) => catalogue.suggest(query), { publicRead });
   route(app, endpoints.getVendor, ({ params }) => catalogue.getVendor(params.id), { publicRead });
   route(
     app,

@@ -7,30 +7,76 @@
 import type {
   Category,
   GalleryImage,
-  Paged,
+  SearchSuggestions,
   Service,
   ServiceDetail,
   Slots,
   VendorDetail,
+  VendorListParams,
+  VendorSearchPage,
   VendorSummary,
 } from '@vetted/contract';
+import { distance } from 'fastest-levenshtein';
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client';
 import { mediaUrl, thumbUrl } from '../../services/images';
 import type { ServiceDeps } from '../deps';
 import * as msg from './messages';
 import {
+  AREA_RADIUS_KM,
+  areaDefaults,
   daySlots,
+  effectiveSort,
   type Interval,
   isSlotWindowStart,
+  type Lexicon,
+  planTextSearch,
+  quoteLexeme,
+  searchWords,
+  weekdayOfDate,
+  wordVariants,
+  type SlotInstant,
   localDateOf,
   slotDays,
   slotHorizon,
 } from './policy';
 import * as repo from './repository';
 
-export { HOLD_MS, LEAD_TIME_MS } from './policy';
-export type { BookableService, VendorListOptions } from './repository';
+export { HOLD_MS, LEAD_TIME_MS, localDateOf } from './policy';
+export type { BookableService, VendorSearch } from './repository';
+
+/**
+ * How long a process keeps the search vocabulary ({@link repo.searchLexicon}) before reading it
+ * again (ms, 5 min): reading it costs ~0.5 s at 100,000 vendors, and it only serves spelling
+ * corrections (a stale one misses corrections towards words added since). A change through
+ * {@link refreshVendorSearchText} makes it stale at once.
+ */
+export const LEXICON_TTL_MS = 5 * 60_000;
+/**
+ * A stale vocabulary that took less than this to read (ms; a small catalogue) is read again
+ * before answering; a bigger one is read in the background while the old one answers.
+ */
+const LEXICON_INLINE_RELOAD_MS = 50;
+/** Suggestions of each kind in a type-ahead answer. */
+const SUGGESTIONS_PER_KIND = 4;
+/** Categories suggested when a search finds nothing. */
+const SUGGESTED_CATEGORIES = 6;
+
+/** Bumped by every {@link refreshVendorSearchText}: vocabularies read before are stale. */
+let searchTextGeneration = 0;
+
+/**
+ * Recomputes the search text of the given vendors (see {@link repo.refreshSearchText}) and marks
+ * this process's search vocabularies stale. Other domains call it in the transaction of any write
+ * to a vendor's name, tagline, city, categories or services (issue #9).
+ */
+export async function refreshVendorSearchText(
+  db: DbOrTx,
+  vendorIds: readonly string[],
+): Promise<void> {
+  await repo.refreshSearchText(db, vendorIds);
+  searchTextGeneration++;
+}
 
 /** The catalogue needs the database, the time (slots) and `config.catalogueCacheTtlMs`. */
 export type CatalogueDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config'>;
@@ -94,8 +140,10 @@ export interface SlotService {
 }
 
 /**
- * Intervals of the vendor's time in `range` taken at `now` by live orders and unexpired unpaid
- * holds, leaving out `excludeOrderId` (the order being paid).
+ * Intervals of the vendor's time in `range` taken at `now` by live orders, unexpired unpaid
+ * holds and slots held for a waitlisted customer (issue #9), leaving out `excludeOrderId` (the
+ * order being paid or moved) and the offers held for `exceptOfferOf` (a customer booking what is
+ * held for them).
  */
 export function blockingOrders(
   db: DbOrTx,
@@ -103,8 +151,36 @@ export function blockingOrders(
   range: Interval,
   now: Date,
   excludeOrderId?: string,
+  exceptOfferOf?: string,
 ): Promise<Interval[]> {
-  return repo.blockingOrders(db, vendorId, range, now, excludeOrderId);
+  return repo.blockingOrders(db, vendorId, range, now, excludeOrderId, exceptOfferOf);
+}
+
+/**
+ * Serialises changes to the vendor's time until the transaction ends (a row lock on its profile;
+ * lock order vendor → order → payment → waitlist entry). Bookings, moves and waitlist offers
+ * (issue #9) take it before checking a slot is free.
+ */
+export function lockVendorTime(tx: DbOrTx, vendorId: string): Promise<void> {
+  return repo.lockVendor(tx, vendorId);
+}
+
+/**
+ * The slots of one vendor-local `date` (YYYY-MM-DD) of an active service of an approved vendor,
+ * each marked available or not at `now` (lead time, orders, held waitlist offers), with the
+ * vendor's zone; null when the service is not bookable. Read fresh (no cache): the waitlist uses
+ * it inside its transactions (issue #9).
+ */
+export async function slotsOn(
+  db: DbOrTx,
+  serviceId: string,
+  date: string,
+  now: Date,
+): Promise<{ vendorId: string; timeZone: string; slots: SlotInstant[] } | null> {
+  const source = await repo.slotSource(db, serviceId, slotHorizon(date, 1, now), now);
+  if (!source) return null;
+  const [day] = slotDays(source, { from: date, days: 1, now });
+  return { vendorId: source.vendorId, timeZone: source.timeZone, slots: day?.slots ?? [] };
 }
 
 /** The grid slot starting exactly at `startsAt`, or null if that instant is not on the grid. */
@@ -134,6 +210,82 @@ export function createCatalogueService({ db, clock, config }: CatalogueDeps) {
   const ttl = config.catalogueCacheTtlMs;
   const grids =
     ttl > 0 ? new LRUCache<string, Omit<repo.SlotSource, 'blocking'>>({ max: 10_000, ttl }) : null;
+
+  // ─── search helpers (issue #9) ───
+  /** English stems never change: kept for any number of searches (10,000 words). */
+  const stems = new LRUCache<string, { stem: string | null }>({ max: 10_000 });
+  /** Local currency by place (rounded to ~1 km), as long as the catalogue's answers. */
+  const currencies =
+    ttl > 0 ? new LRUCache<string, { currency: string | null }>({ max: 10_000, ttl }) : null;
+  let lexicon: { map: Lexicon; readAt: number; generation: number; tookMs: number } | null = null;
+  let lexiconLoad: Promise<Lexicon> | null = null;
+
+  /** The stems of `words` (null: a stop word), from the cache or one query. */
+  async function stemsOf(words: readonly string[]): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    const missing = words.filter((w) => {
+      const hit = stems.get(w);
+      if (hit) out.set(w, hit.stem);
+      return !hit;
+    });
+    for (const [word, stem] of await repo.englishStems(db, missing)) {
+      stems.set(word, { stem });
+      out.set(word, stem);
+    }
+    return out;
+  }
+
+  /** Reads the vocabulary (one read at a time). */
+  function loadLexicon(): Promise<Lexicon> {
+    lexiconLoad ??= (async () => {
+      const generation = searchTextGeneration;
+      const started = performance.now();
+      const entries = await repo.searchLexicon(db);
+      const map = new Map(entries.map((e) => [e.lexeme, e.vendors]));
+      lexicon = {
+        map,
+        readAt: clock.now().getTime(),
+        generation,
+        tookMs: performance.now() - started,
+      };
+      return map;
+    })().finally(() => {
+      lexiconLoad = null;
+    });
+    return lexiconLoad;
+  }
+
+  /** The search vocabulary: see {@link LEXICON_TTL_MS}, {@link LEXICON_INLINE_RELOAD_MS}. */
+  async function vocabulary(): Promise<Lexicon> {
+    if (!lexicon) return loadLexicon();
+    const stale =
+      lexicon.generation !== searchTextGeneration ||
+      clock.now().getTime() - lexicon.readAt >= LEXICON_TTL_MS;
+    if (!stale) return lexicon.map;
+    if (lexicon.tookMs < LEXICON_INLINE_RELOAD_MS) return loadLexicon();
+    loadLexicon().catch(() => {
+      // Kept the old vocabulary; the next search tries again.
+    });
+    return lexicon.map;
+  }
+
+  /** The text part of a search (policy.ts `planTextSearch`). */
+  async function planText(q: string) {
+    const words = searchWords(q);
+    const [wordStems, vocab] = await Promise.all([stemsOf(words), vocabulary()]);
+    return planTextSearch(q, wordStems, vocab, distance);
+  }
+
+  /** The local currency at `point` (see {@link repo.nearestCurrency}). */
+  async function nearestCurrency(point: { lat: number; lng: number }): Promise<string | null> {
+    const key = `${point.lat.toFixed(2)},${point.lng.toFixed(2)}`;
+    const hit = currencies?.get(key);
+    if (hit) return hit.currency;
+    const currency = await repo.nearestCurrency(db, point);
+    currencies?.set(key, { currency });
+    return currency;
+  }
+
   return {
     /** Every category with its count of approved vendors. */
     async listCategories(): Promise<Category[]> {
@@ -143,16 +295,111 @@ export function createCatalogueService({ db, clock, config }: CatalogueDeps) {
       }));
     },
 
-    /** A page of approved vendors, filtered and sorted. */
-    async listVendors(query: repo.VendorListOptions): Promise<Paged<VendorSummary>> {
-      const { rows, total } = await repo.listVendors(db, query);
+    /**
+     * A page of approved vendors for `GET /v1/vendors` (issue #9): `q` through the vocabulary
+     * (stems, relatives, corrections: policy.ts `planTextSearch`), the filters, the area
+     * defaults of a customer with a place (`areaDefaults`), the order; what was applied, and
+     * categories in reach when nothing matched.
+     */
+    async listVendors(query: VendorListParams): Promise<VendorSearchPage> {
+      const point =
+        query.lat !== undefined && query.lng !== undefined
+          ? { lat: query.lat, lng: query.lng }
+          : undefined;
+      const sort = effectiveSort(query.sort, point !== undefined);
+      const hasPriceFilter = query.minPrice !== undefined || query.maxPrice !== undefined;
+      const defaults = areaDefaults({
+        hasPlace: point !== undefined,
+        area: query.area,
+        sort,
+        radiusKm: query.radiusKm,
+        currency: query.currency,
+        hasPriceFilter,
+      });
+      // A category alone is read from indexes (its few vendors beyond the primary ones first);
+      // with text or a radius, the few hundred candidates are checked one by one instead.
+      const narrowed = Boolean(query.q) || defaults.radiusKm !== undefined;
+      const [text, localCurrency, category] = await Promise.all([
+        query.q ? planText(query.q) : undefined,
+        point && defaults.localCurrency ? nearestCurrency(point) : undefined,
+        query.category
+          ? narrowed
+            ? { slug: query.category }
+            : repo.categoryForSearch(db, query.category)
+          : undefined,
+      ]);
+      const currency = query.currency ?? localCurrency ?? undefined;
+      const search: repo.VendorSearch = {
+        page: query.page,
+        pageSize: query.pageSize,
+        category: category ?? undefined,
+        text,
+        point,
+        radiusKm: defaults.radiusKm,
+        currency,
+        minPrice: currency ? query.minPrice : undefined,
+        maxPrice: currency ? query.maxPrice : undefined,
+        minRating: query.minRating,
+        weekday: query.date ? weekdayOfDate(query.date) : undefined,
+        sort,
+      };
+      // An unknown category matches nothing.
+      const { rows, total } =
+        category === null ? { rows: [], total: 0 } : await repo.searchVendors(db, search);
+      const suggestedCategories =
+        total === 0
+          ? await repo.categoriesInReach(
+              db,
+              { point, radiusKm: defaults.radiusKm },
+              SUGGESTED_CATEGORIES,
+            )
+          : [];
       return {
         items: rows.map(toSummary),
         page: query.page,
         pageSize: query.pageSize,
         total,
         totalPages: Math.ceil(total / query.pageSize),
+        applied: {
+          sort,
+          radiusKm: defaults.radiusKm ?? null,
+          currency: currency ?? null,
+          areaDefaults:
+            (query.radiusKm === undefined && defaults.radiusKm !== undefined) ||
+            (query.currency === undefined && localCurrency != null),
+          ignoredWords: text?.ignoredWords ?? [],
+        },
+        suggestedCategories,
       };
+    },
+
+    /**
+     * Type-ahead for `q` (issue #9): categories, services and vendors, a few each. The last word
+     * is a prefix being typed; each word also matches its spelling corrections (the vocabulary),
+     * so "plumbr" suggests plumbing. Within the area of `lat`/`lng` when given.
+     */
+    async suggest(query: { q: string; lat?: number; lng?: number }): Promise<SearchSuggestions> {
+      const words = searchWords(query.q);
+      const [stems, lexicon] = await Promise.all([stemsOf(words), vocabulary()]);
+      const groups = words.map((word) => {
+        const stem = stems.get(word);
+        const variants = stem ? wordVariants(word, stem, lexicon, distance).lexemes : [];
+        // Lexemes are stems ("plumb"): as prefixes they reach every form of the word.
+        return [...new Set([word, ...variants])].map((w) => `${quoteLexeme(w)}:*`);
+      });
+      const prefixQuery =
+        groups.length > 0 ? groups.map((g) => `(${g.join(' | ')})`).join(' & ') : null;
+      const point =
+        query.lat !== undefined && query.lng !== undefined
+          ? { lat: query.lat, lng: query.lng }
+          : undefined;
+      return repo.suggest(db, {
+        q: query.q,
+        prefixQuery,
+        point,
+        radiusKm: AREA_RADIUS_KM,
+        limit: SUGGESTIONS_PER_KIND,
+      });
     },
 
     /**

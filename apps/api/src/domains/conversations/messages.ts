@@ -22,7 +22,7 @@ export const tooManyImages = (max: number) =>
   badRequest(`Attach at most ${max} images`, 'too_many_images', {
     images: `Attach at most ${max} images`,
   });
-/** Spec §8 / §9 wording for an image of 3 MB or more. */
+/** Spec §8 / §9 wording for an image of more than 3 MB. */
 export const imageTooLarge = () =>
   new AppError(413, 'Image must be less than 3mb', 'image_too_large');
 export const rateLimited = (perMinute: number, retryAfterS: number) =>
@@ -107,5 +107,7 @@ export function unreadMessagesMail(input: {
     subject: `${input.senderName} sent you ${what}`,
     text,
     html,
+    // Issue #9: the recipient may switch message mails off.
+    preferenceKind: 'messages',
   };
 }

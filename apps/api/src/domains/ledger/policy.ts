@@ -13,7 +13,7 @@ export type LedgerAccount =
   | 'payouts'
   | 'platform_clearing';
 
-export type LedgerKind = 'charge' | 'platform_fee' | 'vendor_payable' | 'refund' | 'payout';
+export type LedgerKind = 'charge' | 'platform_fee' | 'vendor_payable' | 'refund' | 'payout' | 'tip';
 
 /** One line of a posting set. */
 export interface Posting {
@@ -85,6 +85,20 @@ export function refundPostings(input: {
     { account: 'refunds', amount: credit(amount), kind: 'refund' },
     { account: 'platform_fee', amount: feePart, kind: 'refund' },
     { account: 'vendor_payable', amount: amount - feePart, kind: 'refund' },
+  ];
+}
+
+/**
+ * Postings of a captured tip of `amount` (issue #9): all of it is the vendor's, no booking fee —
+ * card +amount, vendor payable −amount, both of kind `tip`. Throws RangeError when `amount` is
+ * not a positive whole number of minor units.
+ */
+export function tipPostings(input: { amount: number }): Posting[] {
+  assertMinor('amount', input.amount);
+  if (input.amount === 0) throw new RangeError('amount must be positive');
+  return [
+    { account: 'customer_card', amount: input.amount, kind: 'tip' },
+    { account: 'vendor_payable', amount: credit(input.amount), kind: 'tip' },
   ];
 }
 

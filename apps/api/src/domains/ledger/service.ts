@@ -3,7 +3,7 @@
  * caller's transaction, idempotently (a repeated key posts nothing).
  */
 import type { DbOrTx } from '../../db/client';
-import { capturePostings, refundPostings } from './policy';
+import { capturePostings, refundPostings, tipPostings } from './policy';
 import * as repo from './repository';
 
 export { vendorBalance, unbalancedOrders, entriesForPayment } from './repository';
@@ -30,6 +30,32 @@ export function postCapture(
     currency: input.currency,
     key: input.key,
     postings: capturePostings({ total: input.total, fee: input.fee }),
+    at: input.at,
+  });
+}
+
+/**
+ * Posts a captured tip of `amount` (minor units), all of it owed to the vendor (issue #9):
+ * card +amount, vendor payable −amount. `key`: the tip capture's idempotency key. Returns the
+ * number of lines written (0 on a repeat).
+ */
+export function postTip(
+  tx: DbOrTx,
+  input: {
+    orderId: string;
+    paymentId: string;
+    currency: string;
+    amount: number;
+    key: string;
+    at: Date;
+  },
+): Promise<number> {
+  return repo.post(tx, {
+    orderId: input.orderId,
+    paymentId: input.paymentId,
+    currency: input.currency,
+    key: input.key,
+    postings: tipPostings({ amount: input.amount }),
     at: input.at,
   });
 }

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { enqueue } from '../../outbox/outbox';
 import { type OutboxHandler, PermanentDeliveryError } from '../../outbox/worker';
 import type { Clock } from '../deps';
+import { emailAllowed } from '../notifications/preferences';
 import type { MailMessage, MailTransport } from './transport';
 
 /** Outbox kind of a mail. */
@@ -23,12 +24,18 @@ export async function enqueueMail(
 
 /**
  * The outbox handler of `mail` rows: delivers through `transport`. A mail past its `expiresAt`
- * (an OTP) is given up on; a sensitive mail's row keeps no code once delivered.
+ * (an OTP) is given up on; a sensitive mail's row keeps no code once delivered. Not sent (the
+ * row is done): a mail to a reserved `.invalid` address (a deleted account's placeholder, RFC
+ * 2606), and, with `db`, a mail of a `preferenceKind` its recipient switched off (issue #9).
  */
-export function mailHandler(transport: MailTransport, clock: Clock): OutboxHandler {
+export function mailHandler(transport: MailTransport, clock: Clock, db?: DbOrTx): OutboxHandler {
   return (async (message: MailMessage, ctx) => {
     if (message.expiresAt && Date.parse(message.expiresAt) <= clock.now().getTime()) {
       throw new PermanentDeliveryError('expired before it could be delivered');
+    }
+    if (/\.invalid$/i.test(message.to)) return;
+    if (db && message.preferenceKind) {
+      if (!(await emailAllowed(db, message.to, message.preferenceKind))) return;
     }
     await transport.send(message, ctx.id);
     if (message.sensitive || message.otp) {

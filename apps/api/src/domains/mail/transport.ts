@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { NotificationPreferenceKind } from '@vetted/contract';
 import type { Config } from '../../config';
 
 /** One mail: plain text plus a simple HTML alternative. */
@@ -19,6 +20,12 @@ export interface MailMessage {
    * only the address and a note, never the code (issue #6).
    */
   sensitive?: boolean;
+  /**
+   * The notification-preference kind of the mail (issue #9), e.g. `bookings` for a receipt:
+   * not sent when the recipient's account switched that kind's email off. Absent on security
+   * mails (codes, password and email changes, account deletion): those are always sent.
+   */
+  preferenceKind?: NotificationPreferenceKind;
 }
 
 export interface MailTransport {

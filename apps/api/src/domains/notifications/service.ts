@@ -4,6 +4,7 @@ import { enqueue } from '../../outbox/outbox';
 import type { OutboxHandler } from '../../outbox/worker';
 import type { EventBus } from '../../platform/platform';
 import type { ServiceDeps } from '../deps';
+import { inAppAllowed } from './preferences';
 import * as repo from './repository';
 
 /** Outbox kinds of this domain. */
@@ -67,9 +68,12 @@ export async function pushToUsers(
 /**
  * Outbox handler of `notification` rows: inserts the row (id = outbox row id, so at most once)
  * and publishes it on `user:<id>` of the events bus (in-process or Redis: every API instance).
+ * Nothing is created for a deleted account or a kind its owner switched off in the app (issue
+ * #9 notification preferences, `./preferences.ts`).
  */
 export function notificationHandler(db: DbOrTx, events: EventBus): OutboxHandler {
   return (async (n: NewNotification, ctx) => {
+    if (!(await inAppAllowed(db, n.userId, n.type))) return;
     const row = await repo.insertNotification(db, {
       id: ctx.id,
       userId: n.userId,

@@ -3,7 +3,13 @@
  * happened (issue #6 §2): a refund is "on its way" when it was requested; "Refunded" is sent by
  * the payments domain once the provider confirms it.
  */
-import type { OrderStatus } from '@vetted/contract';
+import {
+  CANCELLATION_POLICY,
+  type CancellationDecision,
+  hoursText,
+  type OrderStatus,
+  percentText,
+} from '@vetted/contract';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { NewNotification } from '../notifications/service';
 import { type MoneyEffect, type OrderAction, type OrderRole, UNPAID_ORDER_LIMIT } from './policy';
@@ -47,6 +53,8 @@ export function formatWhen(at: Date, timeZone: string): string {
 
 /** In-app path of an order for its customer. */
 export const customerOrderLink = (id: string) => `/user/history/order?id=${id}`;
+/** In-app path of the review form on a completed order's page, for its customer (issue #9). */
+export const customerReviewLink = (id: string) => `${customerOrderLink(id)}#review`;
 /** In-app path of an order for its vendor. */
 export const vendorOrderLink = (id: string) => `/vendor/history/order?id=${id}`;
 
@@ -162,6 +170,7 @@ export function moneyLine(money: MoneyEffect, total: number, currency: string): 
 
 /** Reason passed with a refund request (ledger and audit), e.g. `Cancelled by the customer`. */
 export function refundReason(role: OrderRole): string {
+  if (role === 'vendor') return 'Cancelled by the pro';
   return role === 'admin' ? 'Cancelled by Vetted support' : 'Cancelled by the customer';
 }
 
@@ -215,14 +224,26 @@ export function transitionNotices(
       out.push(toCustomer('Job started', `${f.businessName} has started ${f.serviceTitle}.`));
       break;
     case 'complete':
-      out.push(
-        toCustomer(
+      out.push({
+        ...toCustomer(
           'Job completed',
-          `${f.businessName} marked ${f.serviceTitle} as completed. How did it go?`,
+          `${f.businessName} marked ${f.serviceTitle} as completed. How did it go? Leave a review.`,
         ),
-      );
+        // Issue #9: opens the order page at its review form.
+        link: customerReviewLink(f.orderId),
+      });
       break;
     case 'cancel':
+      if (role === 'vendor') {
+        // Issue #9: a pro's cancellation always gives the customer everything back.
+        out.push(
+          toCustomer(
+            'Booking cancelled',
+            `${f.businessName} cancelled your booking for ${f.serviceTitle} on ${when}.${money$}`,
+          ),
+        );
+        break;
+      }
       // The vendor never heard of an unpaid order, so only a paid one is news to them.
       if (f.from !== 'pending_payment') {
         out.push(
@@ -232,6 +253,12 @@ export function transitionNotices(
               ? `Vetted support cancelled ${f.serviceTitle} on ${when} for ${f.customerName}.`
               : `${f.customerName} cancelled ${f.serviceTitle} on ${when}.`,
           ),
+        );
+      }
+      if (role === 'customer' && money.kind !== 'none') {
+        // Both sides hear of it (issue #9): the customer's own note says what comes back.
+        out.push(
+          toCustomer('Booking cancelled', `You cancelled ${f.serviceTitle} on ${when}.${money$}`),
         );
       }
       if (role === 'admin') {
@@ -254,4 +281,154 @@ export function transitionNotices(
     );
   }
   return out;
+}
+
+// ─── changes of plan (issue #9) ──────────────────────────────────────────────────────────────
+
+/**
+ * The sentence of a cancellation quote: what cancelling now does to the money, by the band of
+ * the published policy, e.g. "You get back $52.50 (50 % of the service price): you are
+ * cancelling within 24 hours of the start. The booking fee is kept."
+ */
+export function quoteReason(d: CancellationDecision, role: OrderRole, currency: string): string {
+  const amount = formatMoney(d.refund, currency);
+  const who = role === 'customer' ? 'You get' : 'The customer gets';
+  if (!d.allowed) {
+    return role === 'customer'
+      ? "This booking's time has started, so it can't be cancelled here and there is no refund. Contact support for help."
+      : "This booking's time has started, so it can't be cancelled here. Contact support for help.";
+  }
+  if (d.band.id === 'unpaid') return 'Nothing was charged. The time slot is released.';
+  if (d.money === 'release') {
+    return `Nothing was charged yet: the ${amount} hold on the card is released (${d.band.label}).`;
+  }
+  if (d.refund === 0) return `No refund: ${d.band.label}.`;
+  const share = d.band.refund;
+  if (share.of === 'subtotal') {
+    return `${who} back ${amount} (${percentText(share.bps)} of the service price): ${d.band.label}. The booking fee is kept.`;
+  }
+  return `${who} back ${amount}, the full amount paid: ${d.band.label}.`;
+}
+
+export const rescheduleWrongActor = (by: 'vendor' | 'customer') =>
+  forbidden(
+    by === 'customer'
+      ? 'Only the customer can move this booking'
+      : 'Only the pro can answer a new time',
+    'wrong_actor',
+  );
+
+export const rescheduleInvalidState = (status: OrderStatus) =>
+  conflict(`You can't move a booking that is ${STATUS_LABEL[status]}`, 'invalid_transition');
+
+/** 409 past the reschedule cut-off; says when it was, in the vendor's zone. */
+export const rescheduleTooLate = (deadline: Date, timeZone: string) =>
+  conflict(
+    `Bookings can be moved until ${formatWhen(deadline, timeZone)}, ${hoursText(CANCELLATION_POLICY.rescheduleNoticeMs)} before they start. Cancel it instead, or contact support`,
+    'reschedule_too_late',
+  );
+
+export const rescheduleSameSlot = () =>
+  badRequest('That is already the time of this booking. Pick another time', 'invalid_slot');
+
+export const rescheduleSlotTaken = () =>
+  conflict('That time is already taken. Pick another free time', 'slot_taken');
+
+export const nothingToAnswer = () =>
+  conflict('This booking has no new time waiting for your answer', 'no_pending_reschedule');
+
+/** Timeline note of a reschedule. */
+export const rescheduledNote = (from: Date, to: Date, timeZone: string) =>
+  `Moved from ${formatWhen(from, timeZone)} to ${formatWhen(to, timeZone)}`;
+
+/** Timeline note when the pro confirmed the new time. */
+export const rescheduleConfirmedNote = (at: Date, timeZone: string) =>
+  `The pro confirmed the new time, ${formatWhen(at, timeZone)}`;
+
+/** Timeline note when the pro declined the new time and the booking went back. */
+export const rescheduleRestoredNote = (at: Date, timeZone: string) =>
+  `The pro declined the new time: back to ${formatWhen(at, timeZone)}`;
+
+/** Timeline note when the pro declined the new time and the old one was gone. */
+export const rescheduleCancelledNote = () =>
+  'The pro declined the new time and the previous time is no longer free: cancelled with a full refund';
+
+/** Reason of the refund when the pro could keep neither time. */
+export const rescheduleRefundReason = 'Cancelled: the pro could keep neither time';
+
+/** What a reschedule notice needs. */
+export interface RescheduleFacts {
+  orderId: string;
+  customerId: string;
+  vendorUserId: string;
+  customerName: string;
+  businessName: string;
+  serviceTitle: string;
+  timeZone: string;
+}
+
+/** To the vendor: the customer moved the booking; they may decline the new time. */
+export function rescheduledNotice(f: RescheduleFacts, from: Date, to: Date, at: Date) {
+  return {
+    userId: f.vendorUserId,
+    type: 'order.rescheduled',
+    title: 'Booking moved',
+    body: `${f.customerName} moved ${f.serviceTitle} from ${formatWhen(from, f.timeZone)} to ${formatWhen(to, f.timeZone)}. Confirm the new time, or decline it to keep the previous one.`,
+    link: vendorOrderLink(f.orderId),
+    key: `order:${f.orderId}:rescheduled:${at.toISOString()}:${f.vendorUserId}`,
+  };
+}
+
+/** To the customer: the pro answered the new time (`confirmed`, `restored`, `cancelled`). */
+export function rescheduleAnswerNotice(
+  f: RescheduleFacts,
+  outcome: 'confirmed' | 'restored' | 'cancelled',
+  newTime: Date,
+  previous: Date,
+  money: MoneyEffect,
+  total: number,
+  currency: string,
+) {
+  const when = (d: Date) => formatWhen(d, f.timeZone);
+  const text = {
+    confirmed: {
+      title: 'New time confirmed',
+      body: `${f.businessName} confirmed ${f.serviceTitle} on ${when(newTime)}.`,
+    },
+    restored: {
+      title: 'New time declined',
+      body: `${f.businessName} can't make ${when(newTime)}, so your booking for ${f.serviceTitle} is back to ${when(previous)}.`,
+    },
+    cancelled: {
+      title: 'Booking cancelled',
+      body: `${f.businessName} can't make ${when(newTime)} and ${when(previous)} is no longer free, so your booking for ${f.serviceTitle} is cancelled.${moneyLine(money, total, currency)}`,
+    },
+  }[outcome];
+  return {
+    userId: f.customerId,
+    type: `order.reschedule_${outcome}`,
+    ...text,
+    link: customerOrderLink(f.orderId),
+    key: `order:${f.orderId}:reschedule_${outcome}:${newTime.toISOString()}:${f.customerId}`,
+  };
+}
+
+/**
+ * Timeline note of a cancellation without a reason given: who cancelled, under which band of the
+ * policy, and what comes back, e.g. "Cancelled by the customer, cancelling within 24 hours of the
+ * start: $61.73 back".
+ */
+export function cancelNote(role: OrderRole, d: CancellationDecision, currency: string): string {
+  const who = { customer: 'the customer', vendor: 'the pro', admin: 'Vetted support' }[role];
+  if (d.band.id === 'unpaid') return `Cancelled by ${who} before paying`;
+  const back =
+    d.money === 'release'
+      ? 'card hold released'
+      : d.refund > 0
+        ? `${formatMoney(d.refund, currency)} back`
+        : 'no refund';
+  // The vendor's and support's bands name who cancelled already.
+  return d.band.by === 'customer'
+    ? `Cancelled by ${who}, ${d.band.label}: ${back}`
+    : `Cancelled by ${who}: ${back}`;
 }

@@ -3,7 +3,15 @@
  * it costs, and what money moves. No I/O, no clock of its own (callers pass `now`), no text for
  * people (see `messages.ts`). Unit tests: `apps/api/test/orders-policy.test.ts`.
  */
-import { BOOKING_FEE_BPS, type OrderStatus } from '@vetted/contract';
+import {
+  BOOKING_FEE_BPS,
+  CANCELLATION_POLICY,
+  type CancellationDecision,
+  cancellationDecision,
+  type OrderStatus,
+  rescheduleWindow,
+} from '@vetted/contract';
+import { LEAD_TIME_MS } from '../catalogue/policy';
 
 /** The actions of `POST /v1/orders/{id}/transitions`. */
 export type OrderAction = 'accept' | 'decline' | 'start' | 'complete' | 'cancel';
@@ -12,8 +20,8 @@ export type OrderAction = 'accept' | 'decline' | 'start' | 'complete' | 'cancel'
 export type OrderRole = 'customer' | 'vendor' | 'admin';
 
 export interface TransitionRule {
-  /** The side that may take this action (an admin may take it for them). */
-  by: 'vendor' | 'customer';
+  /** The side that may take this action (an admin may take it for them); `either` side for cancel. */
+  by: 'vendor' | 'customer' | 'either';
   /** States the action is allowed from. */
   from: readonly OrderStatus[];
   /** State after the action. */
@@ -23,7 +31,9 @@ export interface TransitionRule {
 /**
  * The order state machine (ARCHITECTURE §3): pending_payment → paid (card authorised) →
  * accepted (captured) → in_progress (start code) → completed. The vendor may decline a paid
- * order; the customer may cancel an unpaid or paid order, and an accepted one before its slot.
+ * order; the customer may cancel an unpaid or paid order, and an accepted one before its slot;
+ * the vendor may cancel a paid or accepted one before its slot, always with a full refund
+ * (issue #9, the published policy in the contract's `cancellation.ts`).
  * `cancelled`, `declined`, `completed` and `refunded` are final.
  */
 export const TRANSITIONS: Readonly<Record<OrderAction, TransitionRule>> = {
@@ -31,20 +41,21 @@ export const TRANSITIONS: Readonly<Record<OrderAction, TransitionRule>> = {
   decline: { by: 'vendor', from: ['paid'], to: 'declined' },
   start: { by: 'vendor', from: ['accepted'], to: 'in_progress' },
   complete: { by: 'vendor', from: ['in_progress'], to: 'completed' },
-  cancel: { by: 'customer', from: ['pending_payment', 'paid', 'accepted'], to: 'cancelled' },
+  cancel: { by: 'either', from: ['pending_payment', 'paid', 'accepted'], to: 'cancelled' },
 };
 
 /** A vendor may start a job at most this long before its slot (issue #6 §5): 30 minutes, in ms. */
 export const START_WINDOW_MS = 30 * 60_000;
 
 /**
- * Refund policy bands for a customer's cancellation after the pro accepted (`/refund`, "After the
- * pro accepts"): at least this long before the slot (24 h, in ms) the whole total comes back…
+ * Refund policy bands for a customer's cancellation after the pro accepted (`/refund`): at least
+ * this long before the slot (24 h, in ms) the whole total comes back… The numbers live in the
+ * contract's `CANCELLATION_POLICY` (one module for the rules and the published page, issue #9).
  */
-export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60_000;
+export const FULL_REFUND_NOTICE_MS = CANCELLATION_POLICY.fullRefundNoticeMs;
 
 /** …later than that (but before the slot) this share of the service price, in basis points (50 %); the booking fee is kept. */
-export const LATE_CANCEL_REFUND_BPS = 5_000;
+export const LATE_CANCEL_REFUND_BPS = CANCELLATION_POLICY.lateRefundBps;
 
 /** At most this many unpaid bookings (holds not expired) per customer at once (issue #6 §4). */
 export const UNPAID_ORDER_LIMIT = 3;
@@ -87,28 +98,29 @@ export function earliestStart(startsAt: Date): Date {
 }
 
 /**
+ * The refund policy (`/refund`): the band and amount a cancellation by `role` at `now` falls in,
+ * or null when an order in its state cannot be cancelled. The contract's
+ * `cancellationDecision` (issue #9: one module for the code and the published text).
+ */
+export function cancellationBand(
+  order: OrderFacts,
+  role: OrderRole,
+  now: Date,
+): CancellationDecision | null {
+  return cancellationDecision(order, role, now);
+}
+
+/**
  * The refund policy (`/refund`): the amount (minor units) a cancellation at `now` gives back.
  * - unpaid: 0 (nothing was taken);
  * - paid, not yet accepted: the whole total, booking fee included ("Before the pro accepts");
  * - accepted: the whole total when cancelled at least `FULL_REFUND_NOTICE_MS` before the slot,
  *   else `LATE_CANCEL_REFUND_BPS` of the subtotal (rounded half up) until the slot starts, then 0;
- *   an admin's cancellation (support upheld a complaint) gives back the whole total;
+ *   an admin's (support upheld a complaint) or the vendor's cancellation gives back the whole total;
  * - any other state: 0.
  */
 export function cancellationRefund(order: OrderFacts, role: OrderRole, now: Date): number {
-  switch (order.status) {
-    case 'paid':
-      return order.total;
-    case 'accepted': {
-      if (role === 'admin') return order.total;
-      const notice = order.startsAt.getTime() - now.getTime();
-      if (notice >= FULL_REFUND_NOTICE_MS) return order.total;
-      if (notice > 0) return Math.round((order.subtotal * LATE_CANCEL_REFUND_BPS) / 10_000);
-      return 0;
-    }
-    default:
-      return 0;
-  }
+  return cancellationDecision(order, role, now)?.refund ?? 0;
 }
 
 /** Why a transition is refused; the service turns each into an HTTP error (messages.ts). */
@@ -142,7 +154,7 @@ export function decideTransition(input: {
 }): TransitionVerdict {
   const { action, role, order, now } = input;
   const rule = TRANSITIONS[action];
-  if (role !== 'admin' && role !== rule.by)
+  if (role !== 'admin' && rule.by !== 'either' && role !== rule.by)
     return { ok: false, reason: 'wrong_actor', by: rule.by };
   if (!rule.from.includes(order.status)) return { ok: false, reason: 'invalid_transition' };
   switch (action) {
@@ -158,17 +170,17 @@ export function decideTransition(input: {
     case 'complete':
       return { ok: true, to: rule.to, money: { kind: 'none' } };
     case 'cancel': {
+      // The published policy (contract cancellation.ts) decides who may, and what comes back.
+      const band = cancellationDecision(order, role, now);
+      if (!band) return { ok: false, reason: 'invalid_transition' };
+      if (!band.allowed) return { ok: false, reason: 'slot_started' };
       if (order.status === 'pending_payment')
         return { ok: true, to: rule.to, money: { kind: 'none' } };
       if (order.status === 'paid') return { ok: true, to: rule.to, money: { kind: 'void' } };
-      if (role !== 'admin' && now.getTime() >= order.startsAt.getTime()) {
-        return { ok: false, reason: 'slot_started' };
-      }
-      const amount = cancellationRefund(order, role, now);
       return {
         ok: true,
         to: rule.to,
-        money: amount > 0 ? { kind: 'refund', amount } : { kind: 'none' },
+        money: band.refund > 0 ? { kind: 'refund', amount: band.refund } : { kind: 'none' },
       };
     }
   }
@@ -234,4 +246,76 @@ export function checkStartCode(
 /** Whether a customer with `unpaid` live unpaid bookings may book another (`UNPAID_ORDER_LIMIT`). */
 export function mayBookAnother(unpaid: number): boolean {
   return unpaid < UNPAID_ORDER_LIMIT;
+}
+
+/** Why a reschedule or an answer to one is refused; the service turns each into an HTTP error. */
+export type RescheduleRefusal =
+  /** Not the side that may do this (403). */
+  | { reason: 'wrong_actor'; by: 'vendor' | 'customer' }
+  /** The order cannot be moved in its state (409). */
+  | { reason: 'invalid_state' }
+  /** Past the reschedule cut-off (`rescheduleNoticeMs` before the start, 409). */
+  | { reason: 'too_late'; deadline: Date }
+  /** No new time waits for the vendor's answer (409). */
+  | { reason: 'nothing_pending' };
+
+/** The facts of an order the reschedule rules look at. */
+export interface RescheduleFacts {
+  status: OrderStatus;
+  startsAt: Date;
+  /** The slot before the last reschedule while the vendor has not answered, else null. */
+  previousStartsAt: Date | null;
+}
+
+/**
+ * Whether `role` may move the order now (issue #9): its customer (or an admin), a paid or
+ * accepted order, until the contract's reschedule cut-off (`rescheduleWindow`: 24 h before the
+ * current start, inclusive). The new slot itself is checked by the service (grid, lead time, free).
+ */
+export function decideReschedule(input: {
+  role: OrderRole;
+  order: RescheduleFacts;
+  now: Date;
+}): { ok: true } | ({ ok: false } & RescheduleRefusal) {
+  const { role, order, now } = input;
+  if (role === 'vendor') return { ok: false, reason: 'wrong_actor', by: 'customer' };
+  const window = rescheduleWindow(order, now);
+  if (order.status !== 'paid' && order.status !== 'accepted') {
+    return { ok: false, reason: 'invalid_state' };
+  }
+  if (role !== 'admin' && !window.allowed) {
+    return { ok: false, reason: 'too_late', deadline: window.deadline };
+  }
+  return { ok: true };
+}
+
+/**
+ * Whether `role` may answer (confirm or decline) the new time of a rescheduled order: its vendor
+ * (or an admin), while a reschedule is pending and the order is still paid or accepted.
+ */
+export function decideRescheduleAnswer(input: {
+  role: OrderRole;
+  order: RescheduleFacts;
+}): { ok: true } | ({ ok: false } & RescheduleRefusal) {
+  const { role, order } = input;
+  if (role === 'customer') return { ok: false, reason: 'wrong_actor', by: 'vendor' };
+  if (order.status !== 'paid' && order.status !== 'accepted') {
+    return { ok: false, reason: 'invalid_state' };
+  }
+  if (!order.previousStartsAt) return { ok: false, reason: 'nothing_pending' };
+  return { ok: true };
+}
+
+/**
+ * What declining the new time does (issue #9): back to the previous slot when it is still free
+ * and still bookable (at least `LEAD_TIME_MS` ahead of `now`, like any booking), else the order
+ * is cancelled with a full refund — the vendor could keep neither time.
+ */
+export function declineOutcome(input: {
+  previousStartsAt: Date;
+  previousFree: boolean;
+  now: Date;
+}): 'restore' | 'cancel' {
+  const bookable = input.previousStartsAt.getTime() >= input.now.getTime() + LEAD_TIME_MS;
+  return bookable && input.previousFree ? 'restore' : 'cancel';
 }

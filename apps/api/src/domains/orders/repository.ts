@@ -4,8 +4,10 @@
  */
 import type { Order, OrderStatus } from '@vetted/contract';
 import { and, asc, count, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { orderEvents, orders, services, users, vendorProfiles } from '../../db/schema';
+import { mediaUrl } from '../../services/images';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -20,6 +22,9 @@ export interface OrderView {
   vendorUserId: string;
   vendorTimeZone: string;
   customerName: string;
+  /** Storage keys of both parties' avatars (issue #9); absent where a query does not read them. */
+  customerAvatarKey?: string | null;
+  vendorAvatarKey?: string | null;
 }
 
 /** Postgres error code (and constraint) of a driver error, also when Drizzle wrapped it. */
@@ -37,6 +42,12 @@ export function pgError(err: unknown): { code?: string; constraint?: string } {
   return {};
 }
 
+/** The pro's own account, beside the customer's (`users`) in {@link orderViewQuery}. */
+const vendorUsers = alias(users, 'vendor_user');
+
+/** The public URL of an avatar key (issue #9), or null. */
+const avatarUrl = (key: string | null | undefined) => (key ? mediaUrl(key) : null);
+
 function orderViewQuery(db: DbOrTx) {
   return db
     .select({
@@ -47,11 +58,14 @@ function orderViewQuery(db: DbOrTx) {
       vendorUserId: vendorProfiles.userId,
       vendorTimeZone: vendorProfiles.timeZone,
       customerName: users.fullName,
+      customerAvatarKey: users.avatarKey,
+      vendorAvatarKey: vendorUsers.avatarKey,
     })
     .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, orders.vendorId))
-    .innerJoin(users, eq(users.id, orders.customerId));
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .innerJoin(vendorUsers, eq(vendorUsers.id, vendorProfiles.userId));
 }
 
 /** The order with its service and parties, or null. */
@@ -81,8 +95,17 @@ export function toOrderDto(v: OrderView): Order {
     reference: o.reference,
     status: o.status,
     service: { id: o.serviceId, title: v.serviceTitle, durationMinutes: v.serviceDuration },
-    vendor: { id: o.vendorId, businessName: v.businessName, timeZone: v.vendorTimeZone },
-    customer: { id: o.customerId, fullName: v.customerName },
+    vendor: {
+      id: o.vendorId,
+      businessName: v.businessName,
+      timeZone: v.vendorTimeZone,
+      avatarUrl: avatarUrl(v.vendorAvatarKey),
+    },
+    customer: {
+      id: o.customerId,
+      fullName: v.customerName,
+      avatarUrl: avatarUrl(v.customerAvatarKey),
+    },
     startsAt: o.startsAt.toISOString(),
     endsAt: o.endsAt.toISOString(),
     address: o.address,

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { idempotencyKeyOf, type OrdersService } from './service';
 
-/** Bookings: create (customer), list and read (each side sees its own), state transitions. */
+/**
+ * Bookings: create (customer), list and read (each side sees its own), state transitions, and
+ * changes of plan (quote, reschedule, the pro's answer to a new time).
+ */
 export default async function orderRoutes(
   app: FastifyInstance,
   { orders }: { orders: OrdersService },
@@ -20,5 +23,18 @@ export default async function orderRoutes(
   route(app, endpoints.getOrder, ({ params, user }) => orders.get(user, params.id));
   route(app, endpoints.transitionOrder, ({ params, body, user }) =>
     orders.transition(user, params.id, body),
+  );
+  // Changes of plan (issue #9): the refund quote, moving a booking, the pro's answer.
+  route(app, endpoints.getCancellationQuote, ({ params, user }) =>
+    orders.cancellationQuote(user, params.id),
+  );
+  route(app, endpoints.rescheduleOrder, ({ params, body, user }) =>
+    orders.reschedule(user, params.id, body),
+  );
+  route(app, endpoints.declineReschedule, ({ params, user }) =>
+    orders.declineReschedule(user, params.id),
+  );
+  route(app, endpoints.confirmReschedule, ({ params, user }) =>
+    orders.confirmReschedule(user, params.id),
   );
 }

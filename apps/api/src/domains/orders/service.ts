@@ -6,12 +6,14 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type {
+  CancellationQuote,
   CreateOrderBody,
   Order,
   OrderDetail,
   OrderStatus,
   OrderTransitionBody,
   Payment,
+  RescheduleBody,
 } from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
@@ -21,10 +23,13 @@ import {
   findGridSlot,
   HOLD_MS,
   LEAD_TIME_MS,
+  localDateOf,
   requireBookableService,
 } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import { notify, pushToUsers } from '../notifications/service';
+import { orderReviewState } from '../reviews/service';
+import { markWaitlistBooked, offerFreedSlots } from '../waitlist/service';
 import * as msg from './messages';
 import * as policy from './policy';
 import * as repo from './repository';
@@ -50,6 +55,8 @@ export interface OrderPayments {
   ): Promise<unknown>;
   /** The order's current payment as the API shows it (its latest attempt), or null. */
   paymentOf(db: DbOrTx, orderId: string): Promise<Payment | null>;
+  /** The order's tip after completion (issue #9), or null. */
+  tipOf(db: DbOrTx, orderId: string): Promise<Payment | null>;
 }
 
 export interface OrdersDeps extends ServiceDeps {
@@ -130,13 +137,17 @@ export function createOrdersService(deps: OrdersDeps) {
 
   /** The detail as `role` may see it (the start code and cancel refund are the customer's). */
   async function detail(view: repo.OrderView, role: policy.OrderRole): Promise<OrderDetail> {
-    const [events, payment] = await Promise.all([
+    const [events, payment, reviewState] = await Promise.all([
       repo.listEvents(db, view.order.id),
       payments.paymentOf(db, view.order.id),
+      // Issue #9: the order's review, and whether its customer may still write one.
+      orderReviewState(db, view.order.id, role, clock.now()),
     ]);
     const o = view.order;
     const isCustomer = role === 'customer';
     const refund = isCustomer ? policy.refundIfCancelledNow(o, role, clock.now()) : null;
+    // Issue #9: the customer's tip, and a new time the pro has not answered yet.
+    const tip = await payments.tipOf(db, o.id);
     return {
       ...repo.toOrderDto(view),
       events: events.map((e) => ({
@@ -147,6 +158,16 @@ export function createOrdersService(deps: OrdersDeps) {
       payment,
       startCode: isCustomer && o.status === 'accepted' ? o.startCode : null,
       cancelRefund: refund === null ? null : { amount: refund, currency: o.currency },
+      reschedule:
+        o.previousStartsAt && o.previousEndsAt
+          ? {
+              previousStartsAt: o.previousStartsAt.toISOString(),
+              previousEndsAt: o.previousEndsAt.toISOString(),
+              rescheduledAt: (o.rescheduledAt ?? o.updatedAt).toISOString(),
+            }
+          : null,
+      tip,
+      ...reviewState,
     };
   }
 
@@ -155,6 +176,53 @@ export function createOrdersService(deps: OrdersDeps) {
     const role = view ? relationTo(view, user) : null;
     if (!view || !role) throw msg.orderNotFound();
     return { view, role };
+  }
+
+  /**
+   * In `tx`: the order's vendor time is locked, then the order row; returns the fresh view and
+   * the caller's relation (404 for none). Lock order vendor → order → payment, as payments and
+   * the waitlist take them, so a cancel that frees a slot and a payment of it never deadlock.
+   */
+  async function lockForChange(tx: DbOrTx, user: AuthUser, id: string) {
+    const before = await repo.loadOrderView(tx, id);
+    if (!before) throw msg.orderNotFound();
+    await repo.lockVendor(tx, before.order.vendorId);
+    if (!(await repo.lockOrder(tx, id))) throw msg.orderNotFound();
+    const view = await repo.loadOrderView(tx, id);
+    const role = view ? relationTo(view, user) : null;
+    if (!view || !role) throw msg.orderNotFound();
+    return { view, role };
+  }
+
+  /**
+   * In `tx`, after the order stopped occupying `at` (cancelled, declined, moved away): offers
+   * the free times of that vendor-local day to its waitlist (issue #9).
+   */
+  function offerFreedDay(tx: DbOrTx, view: repo.OrderView, at: Date, now: Date) {
+    return offerFreedSlots(tx, {
+      vendorId: view.order.vendorId,
+      day: localDateOf(at, view.vendorTimeZone),
+      now,
+      publicUrl: deps.config.publicUrl,
+    });
+  }
+
+  /** Facts of the reschedule notices. */
+  const rescheduleFacts = (view: repo.OrderView): msg.RescheduleFacts => ({
+    orderId: view.order.id,
+    customerId: view.order.customerId,
+    vendorUserId: view.vendorUserId,
+    customerName: view.customerName,
+    businessName: view.businessName,
+    serviceTitle: view.serviceTitle,
+    timeZone: view.vendorTimeZone,
+  });
+
+  /** Re-reads the order after a change and answers its detail as `role` sees it. */
+  async function freshDetail(id: string, role: policy.OrderRole): Promise<OrderDetail> {
+    const fresh = await repo.loadOrderView(db, id);
+    if (!fresh) throw msg.orderNotFound();
+    return detail(fresh, role);
   }
 
   return {
@@ -193,9 +261,9 @@ export function createOrdersService(deps: OrdersDeps) {
               throw msg.tooManyUnpaid();
             }
             await repo.lockVendor(tx, service.vendorId);
-            if ((await blockingOrders(tx, service.vendorId, slot, now)).length > 0) {
-              throw msg.slotTaken();
-            }
+            // A slot held for this customer by the waitlist (issue #9) is theirs to book.
+            const taken = await blockingOrders(tx, service.vendorId, slot, now, undefined, user.id);
+            if (taken.length > 0) throw msg.slotTaken();
             const id = uuidv7();
             await repo.insertOrder(tx, {
               id,
@@ -221,6 +289,12 @@ export function createOrdersService(deps: OrdersDeps) {
               status: 'pending_payment',
               actorId: user.id,
               note: 'Booking created',
+            });
+            await markWaitlistBooked(tx, {
+              serviceId: service.id,
+              customerId: user.id,
+              startsAt: slot.startsAt,
+              timeZone: service.timeZone,
             });
             return id;
           });
@@ -286,10 +360,7 @@ export function createOrdersService(deps: OrdersDeps) {
      */
     async transition(user: AuthUser, id: string, body: OrderTransitionBody): Promise<OrderDetail> {
       const outcome = await db.transaction(async (tx) => {
-        if (!(await repo.lockOrder(tx, id))) throw msg.orderNotFound();
-        const view = await repo.loadOrderView(tx, id);
-        const role = view ? relationTo(view, user) : null;
-        if (!view || !role) throw msg.orderNotFound();
+        const { view, role } = await lockForChange(tx, user, id);
         const o = view.order;
         const now = clock.now();
         const verdict = policy.decideTransition({ action: body.action, role, order: o, now });
@@ -335,13 +406,18 @@ export function createOrdersService(deps: OrdersDeps) {
           startCode: body.action === 'accept' ? newStartCode() : null,
           startCodeFailures: 0,
           startCodeLockedUntil: null,
+          // Any step of the state machine answers a pending new time (issue #9): accepting or
+          // starting keeps it, cancelling or declining ends the booking.
+          previousStartsAt: null,
+          previousEndsAt: null,
         });
+        const band = body.action === 'cancel' ? policy.cancellationBand(o, role, now) : null;
         await repo.insertEvent(tx, {
           id: uuidv7(),
           orderId: id,
           status: verdict.to,
           actorId: user.id,
-          note: body.reason || null,
+          note: body.reason || (band ? msg.cancelNote(role, band, o.currency) : null),
         });
         const money = verdict.money;
         if (money.kind === 'capture') await payments.requestCapture(tx, id, user.id);
@@ -375,6 +451,10 @@ export function createOrdersService(deps: OrdersDeps) {
           type: 'order',
           data: { id, status: verdict.to },
         });
+        // The slot is free again (issue #9): the day's waitlist gets the first chance at it.
+        if (verdict.to === 'cancelled' || verdict.to === 'declined') {
+          await offerFreedDay(tx, view, o.startsAt, now);
+        }
         return { kind: 'done' as const, role };
       });
       if (outcome.kind === 'wrong_start_code') throw msg.wrongStartCode();
@@ -382,7 +462,244 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!fresh) throw msg.orderNotFound();
       return detail(fresh, outcome.role);
     },
+
+    /**
+     * `GET /v1/orders/{id}/cancellation` (issue #9): what cancelling now would do, for the
+     * caller — the band of the published policy (contract `cancellationDecision`, the function
+     * `transition` applies), the refund in minor units, the share, and when the band ends. 404
+     * when the order is none of the caller's; 409 `invalid_transition` when an order in its
+     * state cannot be cancelled (in progress, completed, cancelled…).
+     */
+    async cancellationQuote(user: AuthUser, id: string): Promise<CancellationQuote> {
+      const { view, role } = await visible(user, id);
+      const o = view.order;
+      const d = policy.cancellationBand(o, role, clock.now());
+      if (!d) throw msg.invalidTransition('cancel', o.status);
+      return {
+        allowed: d.allowed,
+        band: d.band.id,
+        label: d.band.label,
+        reason: msg.quoteReason(d, role, o.currency),
+        refund: { amount: d.refund, currency: o.currency },
+        share: { of: d.band.refund.of, bps: d.band.refund.bps },
+        money: d.money,
+        deadline: d.deadline?.toISOString() ?? null,
+      };
+    },
+
+    /**
+     * `POST /v1/orders/{id}/reschedule { startsAt }` (issue #9): moves a paid or accepted
+     * booking to another slot of the same service, by its customer (or an admin), until the
+     * cut-off (`rescheduleNoticeMs`, 24 h before the current start). One transaction under the
+     * vendor's time lock and the order row lock: the new slot must be on the service's grid and
+     * at least `LEAD_TIME_MS` ahead (400 `invalid_slot`), not the current one (400), and free of
+     * other orders, holds and held waitlist offers (409 `slot_taken`; the database's
+     * `orders_vendor_slot_live_uq` refuses a taken slot too → 409). Stores the slot the pro
+     * agreed to in `previous_starts_at/previous_ends_at` (kept across several moves until the pro
+     * answers; cleared when the customer moves back to it) and `rescheduled_at`; a timeline
+     * event; the pro is notified (they may decline the new time); both parties' pages refresh;
+     * the old slot's day is offered to its waitlist. Errors: 403 `wrong_actor` (the vendor), 404,
+     * 409 `invalid_transition` (state), `reschedule_too_late`.
+     */
+    async reschedule(user: AuthUser, id: string, body: RescheduleBody): Promise<OrderDetail> {
+      try {
+        const role = await db.transaction(async (tx) => {
+          const { view, role } = await lockForChange(tx, user, id);
+          const o = view.order;
+          const now = clock.now();
+          const verdict = policy.decideReschedule({ role, order: o, now });
+          if (!verdict.ok) {
+            if (verdict.reason === 'wrong_actor') throw msg.rescheduleWrongActor(verdict.by);
+            if (verdict.reason === 'too_late') {
+              throw msg.rescheduleTooLate(verdict.deadline, view.vendorTimeZone);
+            }
+            throw msg.rescheduleInvalidState(o.status);
+          }
+          const service = await requireBookableService(tx, o.serviceId);
+          const slot = await findGridSlot(tx, service, new Date(body.startsAt));
+          if (!slot) throw msg.offGridSlot();
+          if (slot.startsAt.getTime() < now.getTime() + LEAD_TIME_MS) throw msg.slotTooSoon();
+          if (slot.startsAt.getTime() === o.startsAt.getTime()) throw msg.rescheduleSameSlot();
+          const taken = await blockingOrders(tx, o.vendorId, slot, now, o.id, o.customerId);
+          if (taken.length > 0) throw msg.rescheduleSlotTaken();
+          // The time the pro agreed to stays the "previous" one until they answer.
+          const agreedStart = o.previousStartsAt ?? o.startsAt;
+          const agreedEnd = o.previousEndsAt ?? o.endsAt;
+          const backToAgreed = agreedStart.getTime() === slot.startsAt.getTime();
+          await repo.updateOrder(tx, id, {
+            startsAt: slot.startsAt,
+            endsAt: slot.endsAt,
+            previousStartsAt: backToAgreed ? null : agreedStart,
+            previousEndsAt: backToAgreed ? null : agreedEnd,
+            rescheduledAt: now,
+            updatedAt: now,
+          });
+          await repo.insertEvent(tx, {
+            id: uuidv7(),
+            orderId: id,
+            status: o.status,
+            actorId: user.id,
+            note: msg.rescheduledNote(o.startsAt, slot.startsAt, view.vendorTimeZone),
+          });
+          await notify(tx, [
+            msg.rescheduledNotice(rescheduleFacts(view), o.startsAt, slot.startsAt, now),
+          ]);
+          await pushToUsers(tx, [o.customerId, view.vendorUserId], {
+            type: 'order',
+            data: { id, status: o.status },
+          });
+          await markWaitlistBooked(tx, {
+            serviceId: o.serviceId,
+            customerId: o.customerId,
+            startsAt: slot.startsAt,
+            timeZone: view.vendorTimeZone,
+          });
+          await offerFreedDay(tx, view, o.startsAt, now);
+          return role;
+        });
+        return freshDetail(id, role);
+      } catch (err) {
+        const { code, constraint } = repo.pgError(err);
+        if (code === '23505' && constraint === 'orders_vendor_slot_live_uq') {
+          throw msg.rescheduleSlotTaken();
+        }
+        throw err;
+      }
+    },
+
+    /**
+     * `POST /v1/orders/{id}/reschedule/decline` (issue #9): the pro (or an admin) declines the
+     * customer's new time. Back to the previous slot when it is still free and at least
+     * `LEAD_TIME_MS` ahead (`policy.declineOutcome`); otherwise the booking is cancelled with a
+     * full refund (a paid one's hold released, an accepted one's total refunded through the
+     * outbox). Either way: a timeline event, the customer notified, both pages refreshed, and the
+     * freed day offered to its waitlist. Errors: 403 `wrong_actor` (the customer), 404, 409
+     * `invalid_transition` (state) or `no_pending_reschedule`.
+     */
+    async declineReschedule(user: AuthUser, id: string): Promise<OrderDetail> {
+      const role = await db.transaction(async (tx) => {
+        const { view, role } = await lockForChange(tx, user, id);
+        const o = view.order;
+        const now = clock.now();
+        const verdict = policy.decideRescheduleAnswer({ role, order: o });
+        if (!verdict.ok) throw answerRefusal(verdict, o.status);
+        const previous = { startsAt: o.previousStartsAt!, endsAt: o.previousEndsAt! };
+        const previousFree =
+          (await blockingOrders(tx, o.vendorId, previous, now, o.id, o.customerId)).length === 0;
+        const outcome = policy.declineOutcome({
+          previousStartsAt: previous.startsAt,
+          previousFree,
+          now,
+        });
+        const clear = { previousStartsAt: null, previousEndsAt: null, updatedAt: now };
+        let money: policy.MoneyEffect = { kind: 'none' };
+        if (outcome === 'restore') {
+          await repo.updateOrder(tx, id, { ...clear, ...previous });
+        } else {
+          await repo.updateOrder(tx, id, {
+            ...clear,
+            status: 'cancelled',
+            holdExpiresAt: null,
+            startCode: null,
+            startCodeFailures: 0,
+            startCodeLockedUntil: null,
+          });
+          // The pro could keep neither time: everything back, like any pro cancellation.
+          if (o.status === 'paid') {
+            money = { kind: 'void' };
+            await payments.requestVoid(tx, id, user.id);
+          } else {
+            money = { kind: 'refund', amount: o.total };
+            await payments.requestRefund(tx, id, o.total, msg.rescheduleRefundReason, user.id);
+          }
+        }
+        await repo.insertEvent(tx, {
+          id: uuidv7(),
+          orderId: id,
+          status: outcome === 'restore' ? o.status : 'cancelled',
+          actorId: user.id,
+          note:
+            outcome === 'restore'
+              ? msg.rescheduleRestoredNote(previous.startsAt, view.vendorTimeZone)
+              : msg.rescheduleCancelledNote(),
+        });
+        await notify(tx, [
+          msg.rescheduleAnswerNotice(
+            rescheduleFacts(view),
+            outcome === 'restore' ? 'restored' : 'cancelled',
+            o.startsAt,
+            previous.startsAt,
+            money,
+            o.total,
+            o.currency,
+          ),
+        ]);
+        await pushToUsers(tx, [o.customerId, view.vendorUserId], {
+          type: 'order',
+          data: { id, status: outcome === 'restore' ? o.status : 'cancelled' },
+        });
+        // The declined new time is free again (and the old one too when cancelled).
+        await offerFreedDay(tx, view, o.startsAt, now);
+        if (outcome === 'cancel') await offerFreedDay(tx, view, previous.startsAt, now);
+        return role;
+      });
+      return freshDetail(id, role);
+    },
+
+    /**
+     * `POST /v1/orders/{id}/reschedule/confirm` (issue #9): the pro (or an admin) keeps the
+     * customer's new time; the pending change is cleared, the customer told. Errors as
+     * {@link declineReschedule}.
+     */
+    async confirmReschedule(user: AuthUser, id: string): Promise<OrderDetail> {
+      const role = await db.transaction(async (tx) => {
+        const { view, role } = await lockForChange(tx, user, id);
+        const o = view.order;
+        const now = clock.now();
+        const verdict = policy.decideRescheduleAnswer({ role, order: o });
+        if (!verdict.ok) throw answerRefusal(verdict, o.status);
+        await repo.updateOrder(tx, id, {
+          previousStartsAt: null,
+          previousEndsAt: null,
+          updatedAt: now,
+        });
+        await repo.insertEvent(tx, {
+          id: uuidv7(),
+          orderId: id,
+          status: o.status,
+          actorId: user.id,
+          note: msg.rescheduleConfirmedNote(o.startsAt, view.vendorTimeZone),
+        });
+        await notify(tx, [
+          msg.rescheduleAnswerNotice(
+            rescheduleFacts(view),
+            'confirmed',
+            o.startsAt,
+            o.previousStartsAt!,
+            { kind: 'none' },
+            o.total,
+            o.currency,
+          ),
+        ]);
+        await pushToUsers(tx, [o.customerId, view.vendorUserId], {
+          type: 'order',
+          data: { id, status: o.status },
+        });
+        return role;
+      });
+      return freshDetail(id, role);
+    },
   };
+}
+
+/** The HTTP error of a refused answer to a new time. */
+function answerRefusal(
+  verdict: { ok: false } & policy.RescheduleRefusal,
+  status: OrderStatus,
+): Error {
+  if (verdict.reason === 'wrong_actor') return msg.rescheduleWrongActor(verdict.by);
+  if (verdict.reason === 'nothing_pending') return msg.nothingToAnswer();
+  return msg.rescheduleInvalidState(status);
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -48,7 +48,47 @@ export const messages = {
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
   stripeNotConfigured: 'Stripe is not configured',
   adminPaymentNotFound: 'Payment not found',
+  notTippable: 'You can tip once the job is completed',
+  alreadyTipped: 'You already sent a tip for this booking. Thank you!',
 } as const;
+
+/** 400: the tip is below `min` (minor units). */
+export const tipTooSmall = (min: number, currency: string) =>
+  `A tip must be at least ${formatMoney(min, currency)}`;
+
+/** 400: the tip is above `max` (minor units). */
+export const tipTooLarge = (max: number, currency: string) =>
+  `A tip can be at most ${formatMoney(max, currency)} for this booking`;
+
+/** 400: a tip sent in another currency than the booking's. */
+export const tipCurrency = (currency: string) =>
+  `Tips are paid in ${currency}, the currency of this booking`;
+
+/** Failure note of an unconfirmed tip replaced by a tip of another amount. */
+export const tipReplaced = (amount: number, currency: string) =>
+  `Replaced by a tip of ${formatMoney(amount, currency)}`;
+
+/** Order-event note of a tip the provider captured. */
+export const tipNote = (amount: number, currency: string, last4: string | null) =>
+  last4
+    ? `Tip of ${formatMoney(amount, currency)} sent (card ending ${last4})`
+    : `Tip of ${formatMoney(amount, currency)} sent`;
+
+/** Notification to the vendor once a tip was captured: all of it is theirs. */
+export const tipReceivedNotice = (o: OrderFacts, amount: string) => ({
+  type: 'payment.tip',
+  title: `You received a ${amount} tip`,
+  body: `${o.customerName} tipped you ${amount} for ${o.serviceTitle} (${o.reference}). All of it is yours.`,
+  link: vendorOrderLink(o.orderId),
+});
+
+/** Notification to the customer once their tip was charged. */
+export const tipSentNotice = (o: OrderFacts, amount: string) => ({
+  type: 'payment.tip',
+  title: 'Tip sent',
+  body: `Your ${amount} tip to ${o.businessName} for ${o.serviceTitle} (${o.reference}) was charged to your card. Thank you!`,
+  link: customerOrderLink(o.orderId),
+});
 
 /** Order-event note of a payment authorised at checkout. */
 export const paidNote = (amount: number, currency: string, last4: string | null) =>
@@ -156,6 +196,8 @@ export function receiptMail(input: {
     subject: `Your Vetted receipt for ${o.reference}`,
     text: lines.join('\n'),
     html,
+    // Issue #9: the recipient may switch booking mails off.
+    preferenceKind: 'bookings',
   };
 }
 
@@ -189,5 +231,12 @@ export function newBookingMail(input: {
         <p style="margin:0 0 16px;font-size:16px">${escapeHtml(o.customerName)} booked ${escapeHtml(o.serviceTitle)} for ${escapeHtml(o.when)} (${escapeHtml(o.reference)}) and paid ${escapeHtml(input.amount)}.</p>
         <p style="margin:0 0 16px;font-size:14px;color:#4a5163">Accept or decline it; the customer is charged when you accept.</p>
         <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">Open the booking</a></p>`);
-  return { to: input.to, subject: `New booking: ${o.serviceTitle} on ${o.when}`, text, html };
+  return {
+    to: input.to,
+    subject: `New booking: ${o.serviceTitle} on ${o.when}`,
+    text,
+    html,
+    // Issue #9: the recipient may switch booking mails off.
+    preferenceKind: 'bookings',
+  };
 }

@@ -2,7 +2,7 @@
  * Pure payment rules (issue #6 §3): idempotency keys of every provider call, which payment
  * states may be confirmed, card checks. No I/O; unit-tested in `test/payments-policy.test.ts`.
  */
-import type { OrderStatus, PaymentStatus } from '@vetted/contract';
+import { maxTip, type OrderStatus, type PaymentStatus, TIP_LIMITS } from '@vetted/contract';
 
 /** Stripe-style test card numbers with a fixed outcome in the sandbox (stripe.com/docs/testing). */
 export const SANDBOX_CARDS = {
@@ -108,4 +108,19 @@ export function reconcileAction(input: {
     return input.orderPayable ? 'adopt' : 'void';
   }
   return 'void';
+}
+
+/**
+ * Why an order cannot take a tip of `amount` (minor units) now (issue #9 "Tip after completion"),
+ * or null when it can: only a `completed` order (`not_completed`), between `TIP_LIMITS.minMinor`
+ * (`too_small`) and `maxTip(subtotal)` (`too_large`) — bounds from the contract's policy module.
+ */
+export function tipRefusal(
+  order: { status: OrderStatus; subtotal: number },
+  amount: number,
+): 'not_completed' | 'too_small' | 'too_large' | null {
+  if (order.status !== 'completed') return 'not_completed';
+  if (amount < TIP_LIMITS.minMinor) return 'too_small';
+  if (amount > maxTip(order.subtotal)) return 'too_large';
+  return null;
 }

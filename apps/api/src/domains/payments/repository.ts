@@ -86,43 +86,61 @@ export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
     .for('update');
 }
 
-/** The newest payment of an order, or null. */
+/**
+ * The booking's own payments (`kind = 'order'`): a tip (issue #9) is a payment of the order too,
+ * but never the one that pays, captures, voids or refunds the booking.
+ */
+const bookingPayments = (orderId: string) =>
+  and(eq(payments.orderId, orderId), eq(payments.kind, 'order'));
+
+/** The newest booking payment of an order (not a tip), or null. */
 export async function latestPayment(db: DbOrTx, orderId: string): Promise<PaymentRow | null> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(eq(payments.orderId, orderId))
+    .where(bookingPayments(orderId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
   return row ?? null;
 }
 
-/** The newest payment of an order, locked `FOR UPDATE`, or null. */
+/** The newest booking payment of an order (not a tip), locked `FOR UPDATE`, or null. */
 export async function lockLatestPayment(tx: DbOrTx, orderId: string): Promise<PaymentRow | null> {
   const [row] = await tx
     .select()
     .from(payments)
-    .where(eq(payments.orderId, orderId))
+    .where(bookingPayments(orderId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1)
     .for('update');
   return row ?? null;
 }
 
-/** The newest payment of an order that can still be confirmed, or null. */
+/** The newest booking payment of an order (not a tip) that can still be confirmed, or null. */
 export async function openPayment(db: DbOrTx, orderId: string): Promise<PaymentRow | null> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, [...CONFIRMABLE])))
+    .where(and(bookingPayments(orderId), inArray(payments.status, [...CONFIRMABLE])))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
   return row ?? null;
 }
 
+/** The tip payments of an order (issue #9), newest first. */
+export function tipPayments(db: DbOrTx, orderId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'tip')))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
+/** Inserts a payment `requires_payment`; `kind` defaults to the booking's own (`order`). */
 export async function insertPayment(
   db: DbOrTx,
-  row: Pick<PaymentRow, 'id' | 'orderId' | 'provider' | 'amount' | 'currency'>,
+  row: Pick<PaymentRow, 'id' | 'orderId' | 'provider' | 'amount' | 'currency'> &
+    Partial<Pick<PaymentRow, 'kind'>>,
 ): Promise<PaymentRow> {
   const [created] = await db
     .insert(payments)

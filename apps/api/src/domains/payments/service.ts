@@ -7,7 +7,13 @@
  * Read with `policy.ts` (keys, rules), `repository.ts` (queries), `messages.ts` (text).
  */
 import { createHash } from 'node:crypto';
-import type { Payment, PaymentResult } from '@vetted/contract';
+import {
+  maxTip,
+  type Payment,
+  type PaymentResult,
+  TIP_LIMITS,
+  type TipBody,
+} from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -20,7 +26,7 @@ import {
 import { blockingOrders } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import type { LedgerKind } from '../ledger/policy';
-import { entriesForPayment, postCapture, postRefund } from '../ledger/service';
+import { entriesForPayment, postCapture, postRefund, postTip } from '../ledger/service';
 import { enqueueMail } from '../mail/service';
 import { notify, pushToUsers } from '../notifications/service';
 import {
@@ -36,6 +42,13 @@ import {
   receiptMail,
   refundedNote,
   refundedNotice,
+  tipCurrency,
+  tipNote,
+  tipReceivedNotice,
+  tipReplaced,
+  tipSentNotice,
+  tipTooLarge,
+  tipTooSmall,
 } from './messages';
 import {
   authorizeKey,
@@ -45,10 +58,12 @@ import {
   luhnValid,
   notPayableReason,
   orphanRefundKey,
+  PAID_STATUSES,
   prepareKey,
   receiptKey,
   reconcileAction,
   refundKey,
+  tipRefusal,
   voidKey,
 } from './policy';
 import type { CardDetails, PaymentProvider, ProviderEvent } from './provider';
@@ -280,6 +295,8 @@ function factsOf(v: OrderFactsRow): OrderFacts {
 }
 
 const paymentNotFound = () => notFound(messages.paymentNotFound, 'payment_not_found');
+const notTippable = () => conflict(messages.notTippable, 'order_not_tippable');
+const alreadyTipped = () => conflict(messages.alreadyTipped, 'already_tipped');
 const slotTaken = () => conflict(messages.slotTaken, 'slot_taken');
 
 function notPayable(reason: 'already_paid' | 'order_not_payable'): AppError {
@@ -434,6 +451,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   ): Promise<void> {
     const p0 = await repo.getPayment(db, paymentId);
     if (!p0) throw paymentNotFound();
+    if (p0.kind === 'tip') return settleTip(paymentId, key, ref, last4, actorId);
     const v0 = await repo.orderFacts(db, p0.orderId);
     if (!v0) throw paymentNotFound();
     let outcome: Settled;
@@ -503,6 +521,61 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
       outcome = { kind: 'conflict', error: slotTaken() };
     }
+    if (outcome.kind === 'conflict') throw outcome.error;
+  }
+
+  /**
+   * Records the authorisation `ref` of a tip payment (issue #9) and queues its capture at once
+   * (a tip is for work already done: nothing to wait for). One transaction (order → payment
+   * locked): a replay of the same `ref` is a success; when the order is not completed any more or
+   * another tip of it was already charged (one tip per order), the authorisation is recorded, its
+   * void queued, and a 409 thrown after commit.
+   */
+  async function settleTip(
+    paymentId: string,
+    key: string | null,
+    ref: string,
+    last4: string | null,
+    actorId: string | null,
+  ): Promise<void> {
+    const outcome = await db.transaction(async (tx): Promise<Settled> => {
+      const p0 = await repo.getPayment(tx, paymentId);
+      const order = p0 ? await repo.lockOrder(tx, p0.orderId) : null;
+      const p = await repo.lockPayment(tx, paymentId);
+      if (!order || !p) return { kind: 'conflict', error: paymentNotFound() };
+      if (p.providerRef === ref && p.status !== 'requires_payment' && p.status !== 'failed') {
+        return p.status === 'authorized' || p.capturedAt
+          ? { kind: 'paid' }
+          : { kind: 'conflict', error: unconfirmable(p.status) ?? notTippable() };
+      }
+      const now = clock.now();
+      const ours = key === null || p.idempotencyKey === key || p.providerRef === ref;
+      if (!CONFIRMABLE.includes(p.status) || !ours) {
+        await enqueueVoid(tx, p, ref, actorId);
+        return { kind: 'conflict', error: unconfirmable(p.status) ?? alreadyTipped() };
+      }
+      const recorded = await repo.updatePayment(tx, p.id, {
+        status: 'authorized',
+        providerRef: ref,
+        cardLast4: last4,
+        authorizedAt: now,
+        failureMessage: null,
+        updatedAt: now,
+      });
+      const tipped = (await repo.tipPayments(tx, order.id)).some(
+        (t) => t.id !== p.id && PAID_STATUSES.includes(t.status),
+      );
+      if (order.status !== 'completed' || tipped) {
+        await enqueueVoid(tx, recorded!, ref, actorId);
+        return { kind: 'conflict', error: tipped ? alreadyTipped() : notTippable() };
+      }
+      await enqueue(tx, {
+        kind: CAPTURE_KIND,
+        key: captureKey(p.id),
+        payload: { paymentId: p.id, actorId } satisfies CaptureJob,
+      });
+      return { kind: 'paid' };
+    });
     if (outcome.kind === 'conflict') throw outcome.error;
   }
 
@@ -577,7 +650,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const { payment, facts } = await customersPayment(user, paymentId);
     const early = unconfirmable(payment.status);
     if (early) throw early;
-    const reason = notPayableReason(facts.order.status);
+    const isTip = payment.kind === 'tip';
+    if (isTip && facts.order.status !== 'completed') throw notTippable();
+    const reason = isTip ? null : notPayableReason(facts.order.status);
     if (reason) throw notPayable(reason);
     const provider = providerFor(payment.provider);
     const card = checkCard(input, provider);
@@ -589,11 +664,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const refused = unconfirmable(p.status);
       if (refused) return { error: refused };
       const order = await repo.orderFacts(tx, p.orderId);
-      const why = order ? notPayableReason(order.order.status) : 'order_not_payable';
+      if (isTip && order?.order.status !== 'completed') return { error: notTippable() };
+      const why = isTip ? null : order ? notPayableReason(order.order.status) : 'order_not_payable';
       if (why || !order) return { error: notPayable(why ?? 'order_not_payable') };
       const now = clock.now();
       const interval = { startsAt: order.order.startsAt, endsAt: order.order.endsAt };
-      if ((await blockingOrders(tx, order.order.vendorId, interval, now, order.order.id)).length) {
+      // A tip pays for work done: no slot to check.
+      const blocked =
+        !isTip &&
+        (await blockingOrders(tx, order.order.vendorId, interval, now, order.order.id)).length > 0;
+      if (blocked) {
         await cancelForTakenSlot(tx, order, p, user.id);
         return { error: slotTaken() };
       }
@@ -745,6 +825,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
         status: locked.status === 'authorized' ? 'captured' : locked.status,
         updatedAt: now,
       });
+      if (locked.kind === 'tip') {
+        await recordTip(tx, order, locked, now);
+        return;
+      }
       await postCapture(tx, {
         orderId: order.id,
         paymentId: p.id,
@@ -757,6 +841,49 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const v = await repo.orderFacts(tx, order.id);
       if (v) await pushOrder(tx, v, order.status);
     });
+  }
+
+  /**
+   * In the capture's transaction: a captured tip (issue #9) is posted to the ledger in full to
+   * the vendor (`postTip`), noted on the order's timeline, and both sides are told.
+   */
+  async function recordTip(
+    tx: DbOrTx,
+    order: repo.OrderRow,
+    p: PaymentRow,
+    now: Date,
+  ): Promise<void> {
+    await postTip(tx, {
+      orderId: order.id,
+      paymentId: p.id,
+      currency: p.currency,
+      amount: p.amount,
+      key: captureKey(p.id),
+      at: now,
+    });
+    await repo.insertOrderEvent(tx, {
+      orderId: order.id,
+      status: order.status,
+      actorId: order.customerId,
+      note: tipNote(p.amount, p.currency, p.cardLast4),
+      at: now,
+    });
+    const v = await repo.orderFacts(tx, order.id);
+    if (!v) return;
+    const amount = formatMoney(p.amount, p.currency);
+    await notify(tx, [
+      {
+        userId: v.vendorUserId,
+        ...tipReceivedNotice(factsOf(v), amount),
+        key: `${captureKey(p.id)}:notice:vendor`,
+      },
+      {
+        userId: order.customerId,
+        ...tipSentNotice(factsOf(v), amount),
+        key: `${captureKey(p.id)}:notice:customer`,
+      },
+    ]);
+    await pushOrder(tx, v, order.status);
   }
 
   async function handleVoid(job: VoidJob, ctx: DeliveryContext): Promise<void> {
@@ -820,17 +947,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const locked = await repo.lockPayment(tx, p.id);
       if (!order || !locked) return;
       const now = clock.now();
-      const fee = Math.min(order.fee, locked.amount);
-      // A legacy one-step charge (`succeeded`) never had its capture posted.
-      await postCapture(tx, {
-        orderId: order.id,
-        paymentId: p.id,
-        currency: p.currency,
-        total: locked.amount,
-        fee,
-        key: captureKey(p.id),
-        at: now,
-      });
+      // A tip (issue #9) carries no booking fee: all of it was the vendor's.
+      const fee = locked.kind === 'tip' ? 0 : Math.min(order.fee, locked.amount);
+      if (locked.kind !== 'tip') {
+        // A legacy one-step charge (`succeeded`) never had its capture posted.
+        await postCapture(tx, {
+          orderId: order.id,
+          paymentId: p.id,
+          currency: p.currency,
+          total: locked.amount,
+          fee,
+          key: captureKey(p.id),
+          at: now,
+        });
+      }
       const posted = await postRefund(tx, {
         orderId: order.id,
         paymentId: p.id,
@@ -901,7 +1031,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const payment = charge.paymentId ? await repo.getPayment(db, charge.paymentId) : null;
         const facts = payment ? await repo.orderFacts(db, payment.orderId) : null;
         let orderPayable = false;
-        if (facts && facts.order.status === 'pending_payment') {
+        if (payment?.kind === 'tip' && facts) {
+          // A tip can be adopted while its order is completed and has no other charged tip.
+          orderPayable =
+            facts.order.status === 'completed' &&
+            !(await repo.tipPayments(db, facts.order.id)).some(
+              (t) => t.id !== payment.id && PAID_STATUSES.includes(t.status),
+            );
+        } else if (facts && facts.order.status === 'pending_payment') {
           const o = facts.order;
           const interval = { startsAt: o.startsAt, endsAt: o.endsAt };
           orderPayable =
@@ -1132,6 +1269,96 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async paymentOf(dbx: DbOrTx, orderId: string): Promise<Payment | null> {
       const row = await repo.latestPayment(dbx, orderId);
       return row ? dto(row) : null;
+    },
+
+    /**
+     * The order's tip (issue #9) as the API shows it: the charged one if any, else the newest
+     * open attempt; null when none was started (or only replaced ones remain).
+     */
+    async tipOf(dbx: DbOrTx, orderId: string): Promise<Payment | null> {
+      const tips = await repo.tipPayments(dbx, orderId);
+      const shown =
+        tips.find((t) => PAID_STATUSES.includes(t.status)) ??
+        tips.find((t) => CONFIRMABLE.includes(t.status));
+      return shown ? dto(shown) : null;
+    },
+
+    /**
+     * `POST /v1/orders/{id}/tip` (issue #9): starts a tip of `body.amount` minor units in the
+     * order's currency for a completed order, by its customer — a `payments` row of kind `tip`
+     * prepared with the configured provider like a checkout (`initialize`); the customer then
+     * confirms it with `POST /v1/payments/{id}/confirm` (sandbox: the card; Stripe: Stripe.js
+     * first), which authorises it and queues its capture at once; the capture posts the whole
+     * tip to the vendor's payable (ledger `tipPostings`). One tip per order: 409 `already_tipped`
+     * once one was charged. Asking again with the same amount resumes the open attempt; another
+     * amount replaces it (the old attempt, never authorised, is closed).
+     *
+     * Errors: 404 `order_not_found` (not the caller's order, or not a customer); 409
+     * `order_not_tippable` (not completed), `already_tipped`; 400 `invalid_tip` for a foreign
+     * currency or an amount outside `TIP_LIMITS` / `maxTip` (contract cancellation.ts).
+     */
+    async startTip(user: Payer, orderId: string, body: TipBody): Promise<Payment> {
+      const facts = await repo.orderFacts(db, orderId);
+      if (!facts || user.role !== 'customer' || facts.order.customerId !== user.id) {
+        throw notFound(messages.orderNotFound, 'order_not_found');
+      }
+      const o = facts.order;
+      if (body.currency && body.currency.toUpperCase() !== o.currency) {
+        throw badRequest(tipCurrency(o.currency), 'invalid_tip', {
+          currency: tipCurrency(o.currency),
+        });
+      }
+      const refusal = tipRefusal(o, body.amount);
+      if (refusal === 'not_completed') throw notTippable();
+      if (refusal === 'too_small' || refusal === 'too_large') {
+        const text =
+          refusal === 'too_small'
+            ? tipTooSmall(TIP_LIMITS.minMinor, o.currency)
+            : tipTooLarge(maxTip(o.subtotal), o.currency);
+        throw badRequest(text, 'invalid_tip', { amount: text });
+      }
+      let row = await db.transaction(async (tx) => {
+        // Serialise tips of one order on its row (one tip per order).
+        await repo.lockOrder(tx, orderId);
+        const tips = await repo.tipPayments(tx, orderId);
+        if (tips.some((t) => PAID_STATUSES.includes(t.status))) throw alreadyTipped();
+        const open = tips.find((t) => CONFIRMABLE.includes(t.status));
+        if (open?.amount === body.amount) return open;
+        const now = clock.now();
+        if (open) {
+          // Never authorised: closing it moves no money (a Stripe intent left unconfirmed holds none).
+          await repo.updatePayment(tx, open.id, {
+            status: 'voided',
+            failureMessage: tipReplaced(body.amount, o.currency),
+            updatedAt: now,
+          });
+        }
+        return repo.insertPayment(tx, {
+          id: uuidv7(),
+          orderId,
+          kind: 'tip',
+          provider: config.paymentProvider,
+          amount: body.amount,
+          currency: o.currency,
+        });
+      });
+      const prepared = await providerFor(row.provider).prepare({
+        paymentId: row.id,
+        amount: row.amount,
+        currency: row.currency,
+        idempotencyKey: prepareKey(row.id),
+      });
+      if (prepared.ref && prepared.ref !== row.providerRef) {
+        row =
+          (await repo.updatePayment(db, row.id, {
+            providerRef: prepared.ref,
+            updatedAt: clock.now(),
+          })) ?? row;
+      }
+      return dto(row, {
+        ...(prepared.clientSecret ? { clientSecret: prepared.clientSecret } : {}),
+        ...(prepared.publishableKey ? { publishableKey: prepared.publishableKey } : {}),
+      });
     },
 
     /** The outbox handlers of this domain, by kind: register them on the worker. */

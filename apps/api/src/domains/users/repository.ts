@@ -1,6 +1,24 @@
-import { eq } from 'drizzle-orm';
+/**
+ * Drizzle queries of the users domain (ARCHITECTURE §1a): the signed-in user's own account.
+ * Each takes `db` or a transaction, holds no policy and no text for people. The export and
+ * deletion queries read and anonymise the user's rows across tables in one place on purpose:
+ * "everything about one person" is this domain's question (issue #9).
+ */
+import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users, vendorProfiles } from '../../db/schema';
+import {
+  conversations,
+  messages,
+  notifications,
+  orders,
+  reviews,
+  services,
+  userAddresses,
+  users,
+  vendorProfiles,
+  waitlistEntries,
+} from '../../db/schema';
+import { LIVE_ORDER_STATUSES } from './policy';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -25,4 +43,221 @@ export async function updateProfile(
   patch: { fullName?: string; phone?: string | null },
 ): Promise<void> {
   await db.update(users).set(patch).where(eq(users.id, userId));
+}
+
+/**
+ * Sets the user's `avatar_key` to `key` (null removes it) under a row lock, so two uploads at
+ * once each see the key the other replaced. Returns the previous key, or undefined when there
+ * is no such (live) user.
+ */
+export async function replaceAvatarKey(
+  tx: DbOrTx,
+  userId: string,
+  key: string | null,
+): Promise<{ previous: string | null } | undefined> {
+  const [row] = await tx
+    .select({ avatarKey: users.avatarKey, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!row || row.deletedAt) return undefined;
+  await tx.update(users).set({ avatarKey: key }).where(eq(users.id, userId));
+  return { previous: row.avatarKey };
+}
+
+/** How many live orders (`LIVE_ORDER_STATUSES`) the user has as customer or as the pro. */
+export async function countLiveOrders(
+  db: DbOrTx,
+  who: { userId: string; vendorId: string | null },
+): Promise<number> {
+  const party = who.vendorId
+    ? or(eq(orders.customerId, who.userId), eq(orders.vendorId, who.vendorId))
+    : eq(orders.customerId, who.userId);
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(party, inArray(orders.status, [...LIVE_ORDER_STATUSES])));
+  return row?.n ?? 0;
+}
+
+// ─── deletion ────────────────────────────────────────────────────────────────────────────────
+
+/** Replaces the personal fields of the account and marks it deleted at `now`. */
+export async function anonymiseUser(
+  tx: DbOrTx,
+  userId: string,
+  values: { fullName: string; email: string; now: Date },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      fullName: values.fullName,
+      email: values.email,
+      phone: null,
+      avatarKey: null,
+      deletedAt: values.now,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Deletes the user's saved places. */
+export async function deleteAddresses(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
+}
+
+/** Deletes the user's in-app notifications (nobody else's record). */
+export async function deleteNotifications(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+}
+
+/** Replaces the address and notes the customer typed on each of their orders. */
+export async function anonymiseCustomerOrders(
+  tx: DbOrTx,
+  userId: string,
+  address: string,
+): Promise<void> {
+  await tx.update(orders).set({ address, notes: null }).where(eq(orders.customerId, userId));
+}
+
+/** Takes the customer off every waitlist they wait on or hold an offer of (status `left`). */
+export async function leaveWaitlists(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'left' })
+    .where(
+      and(
+        eq(waitlistEntries.customerId, userId),
+        inArray(waitlistEntries.status, ['waiting', 'offered']),
+      ),
+    );
+}
+
+/**
+ * Takes a deleted pro's business off the marketplace: suspended (search, pages and booking only
+ * show approved vendors), services inactive, street address cleared. The business name stays on
+ * its customers' past orders and receipts.
+ */
+export async function retireVendorProfile(tx: DbOrTx, vendorId: string): Promise<void> {
+  await tx
+    .update(vendorProfiles)
+    .set({ vettingStatus: 'suspended', address: '' })
+    .where(eq(vendorProfiles.id, vendorId));
+  await tx.update(services).set({ active: false }).where(eq(services.vendorId, vendorId));
+}
+
+// ─── export ──────────────────────────────────────────────────────────────────────────────────
+
+/** The vendor profile of `vendorId` (the fields its owner entered). */
+export async function exportBusiness(db: DbOrTx, vendorId: string) {
+  const [row] = await db
+    .select({
+      id: vendorProfiles.id,
+      businessName: vendorProfiles.businessName,
+      tagline: vendorProfiles.tagline,
+      bio: vendorProfiles.bio,
+      address: vendorProfiles.address,
+      city: vendorProfiles.city,
+      country: vendorProfiles.country,
+      createdAt: vendorProfiles.createdAt,
+    })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.id, vendorId));
+  return row ?? null;
+}
+
+/** The user's saved places, oldest first. */
+export function exportAddresses(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(userAddresses)
+    .where(eq(userAddresses.userId, userId))
+    .orderBy(asc(userAddresses.createdAt));
+}
+
+/** Orders the user made as a customer, oldest first, with their service and pro. */
+export function exportOrders(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      order: orders,
+      serviceTitle: services.title,
+      businessName: vendorProfiles.businessName,
+    })
+    .from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
+    .innerJoin(vendorProfiles, eq(vendorProfiles.id, orders.vendorId))
+    .where(eq(orders.customerId, userId))
+    .orderBy(asc(orders.createdAt));
+}
+
+/** Orders a pro received, oldest first (no customer columns are read). */
+export function exportBookingsReceived(db: DbOrTx, vendorId: string) {
+  return db
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      status: orders.status,
+      startsAt: orders.startsAt,
+      endsAt: orders.endsAt,
+      total: orders.total,
+      currency: orders.currency,
+      createdAt: orders.createdAt,
+      serviceTitle: services.title,
+    })
+    .from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
+    .where(eq(orders.vendorId, vendorId))
+    .orderBy(asc(orders.createdAt));
+}
+
+/** Reviews the user wrote, oldest first. */
+export function exportReviews(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: reviews.id,
+      orderId: reviews.orderId,
+      rating: reviews.rating,
+      body: reviews.body,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .where(eq(reviews.customerId, userId))
+    .orderBy(asc(reviews.createdAt));
+}
+
+/** Conversations the user is a side of (as the user side or as the pro), oldest first. */
+export function exportConversations(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: conversations.id,
+      kind: conversations.kind,
+      subject: conversations.subject,
+      createdAt: conversations.createdAt,
+    })
+    .from(conversations)
+    .where(or(eq(conversations.userId, userId), eq(conversations.vendorUserId, userId)))
+    .orderBy(asc(conversations.createdAt));
+}
+
+/** Messages the user sent, oldest first. */
+export function exportMessages(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      body: messages.body,
+      attachments: messages.attachments,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(eq(messages.senderId, userId))
+    .orderBy(asc(messages.id));
+}
+
+/** The user's notifications, oldest first. */
+export function exportNotifications(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.createdAt));
 }

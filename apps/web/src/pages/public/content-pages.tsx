@@ -1,3 +1,4 @@
+import { CANCELLATION_BANDS, CANCELLATION_POLICY, hoursText } from '@vetted/contract';
 import { ROUTES } from '@vetted/session';
 import { Button, Container } from '@vetted/ui';
 import type * as React from 'react';
@@ -105,32 +106,49 @@ export function PrivacyPage() {
   );
 }
 
+/**
+ * `/refund`: the published refund policy. Its bands (headings and sentences) come from the one
+ * policy module the API applies (`@vetted/contract` cancellation.ts, issue #9), so the page and
+ * the refunds cannot disagree; changing a number there changes both. Prerendered at build time.
+ */
 export function RefundPage() {
+  const bands = CANCELLATION_BANDS.filter((band) => band.published);
   return (
     <Prose
       title="Refund policy"
       lead="Clear rules, so you always know where your money is."
-      updated="23 November 2026"
+      updated="24 November 2026"
     >
       <h2>When your card is charged</h2>
       <p>
         When you book, your card is authorised: the amount is held, not charged. It is charged when
         the pro accepts the booking.
       </p>
-      <h2>Before the pro accepts</h2>
+      <h2>If you cancel</h2>
       <p>
-        You can cancel a paid booking at any time before the pro accepts it. The hold on your card
-        is released and you are not charged anything, booking fee included.
+        Cancel from the booking’s order page. Before you confirm, it shows exactly what you get back
+        under the rules below.
       </p>
-      <h2>If the pro declines</h2>
-      <p>If a pro declines your booking, the hold on your card is released: you are not charged.</p>
-      <h2>After the pro accepts</h2>
+      {bands.map((band) => (
+        <section
+          key={band.id}
+          aria-labelledby={`refund-${band.id}`}
+          className="flex flex-col gap-2"
+        >
+          <h3 id={`refund-${band.id}`} className="text-lg font-semibold">
+            {band.title}
+          </h3>
+          <p>{band.summary}</p>
+        </section>
+      ))}
+      <h2>Changing the time</h2>
       <p>
-        You can cancel an accepted booking from its order page until the booking starts. Cancel 24
-        hours or more before the start and you get the full amount back, booking fee included; later
-        than that, half of the service price (the booking fee is kept). The order page shows the
-        amount before you confirm. Once the booking has started it can no longer be cancelled.
+        You can move a paid or accepted booking to another free time of the same service until{' '}
+        {hoursText(CANCELLATION_POLICY.rescheduleNoticeMs)} before it starts. The pro may decline
+        the new time: your booking then goes back to the previous time if it is still free, or is
+        cancelled with a full refund if it is not.
       </p>
+      <h2>Problems with a job</h2>
       <p>
         If something goes wrong — the pro does not show up, or the work is not what was agreed —
         contact support within 7 days of the booking and we will investigate and refund where the

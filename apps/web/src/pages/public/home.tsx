@@ -3,7 +3,6 @@ import { buildLink, ROUTES } from '@vetted/session';
 import { Container } from '@vetted/ui/app-shell';
 import { Button } from '@vetted/ui/button';
 import { CategoryCard } from '@vetted/ui/category-card';
-import { SearchInput } from '@vetted/ui/search-input';
 import { Skeleton } from '@vetted/ui/skeleton';
 import {
   BadgeCheck,
@@ -19,8 +18,9 @@ import {
   Zap,
 } from 'lucide-react';
 import * as React from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { ErrorState } from '../../components/error-state';
+import { SearchBox } from '../../components/search-box';
 import { useCategories } from '../../hooks/use-categories';
 import { homeFor, useSession } from '../../lib/session';
 import { placeholders } from '../../lib/placeholders';
@@ -61,38 +61,12 @@ const TRUST = [
   },
 ];
 
-/** Search form shared by the hero: submits to `/search?q=`. */
+/**
+ * The hero's search: the site search with type-ahead (components/search-box.tsx, issue #9),
+ * submitting to `/search?q=`.
+ */
 export function HeroSearch({ size = 'lg' }: { size?: 'md' | 'lg' }) {
-  const [, navigate] = useLocation();
-  const [q, setQ] = React.useState('');
-  return (
-    <search className="contents">
-      <form
-        className="flex w-full flex-col gap-2 rounded-xl border border-border bg-surface p-2 shadow-lg sm:flex-row sm:items-center"
-        onSubmit={(e) => {
-          e.preventDefault();
-          navigate(buildLink(ROUTES.search, { query: { q: q.trim() || null } }));
-        }}
-      >
-        <label htmlFor="hero-search" className="sr-only">
-          What do you need help with?
-        </label>
-        <SearchInput
-          id="hero-search"
-          name="q"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          onClear={() => setQ('')}
-          placeholder="Try “leaking tap”, “haircut” or “electrician”"
-          className="flex-1"
-          size={size}
-        />
-        <Button type="submit" size={size} className="sm:w-auto">
-          Search
-        </Button>
-      </form>
-    </search>
-  );
+  return <SearchBox id="hero-search" size={size} />;
 }
 
 /*

@@ -1,27 +1,39 @@
 import { buildLink, ROUTES } from '@vetted/session';
-import { Badge, Button, Container, PageHeader } from '@vetted/ui';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
+import { SearchBox } from '../../components/search-box';
 import { useCategories } from '../../hooks/use-categories';
 import { useVendors } from '../../hooks/use-vendors';
+import { useHydrated } from '../../lib/hydration';
+import { useSavedLocation } from '../../lib/location';
 import { useSession } from '../../lib/session';
-import { VendorListView } from '../user/vendor-list-view';
-import { HeroSearch } from './home';
+import { readSearchParams, searchParamsOf, vendorQueryOf } from './search-params';
+import { SearchView } from './search-view';
 
-/** `/search?q=` (and `?category=`): public vendor search (spec §2 search target). */
+/** Results per page. */
+const PAGE_SIZE = 12;
+
+/** Today in the browser's zone as `YYYY-MM-DD`. */
+function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * `/search?q=` (spec §2 search target; issue #9): the search in the URL — text, filters, order,
+ * page — asked of `GET /v1/vendors` with the customer's saved place (distances, their area).
+ * Prerendered as an empty search and hydrated with it; wouter then gives the real query string
+ * (app.tsx `ssrSearch`), and the page re-renders in place with it.
+ */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const category = params.get('category') ?? undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { filters, page } = readSearchParams(params);
+  const place = useSavedLocation();
   const { role } = useSession();
   const { data: categories } = useCategories();
-  const categoryName = categories?.find((c) => c.slug === category)?.name;
-  const { data, error, isLoading, mutate } = useVendors({
-    q: q || undefined,
-    category,
-    page,
-    pageSize: 12,
-  });
+  const hydrated = useHydrated();
+  const { data, error, isLoading, isValidating, mutate } = useVendors(
+    vendorQueryOf(filters, page, place, PAGE_SIZE),
+  );
 
   const vendorHref = (id: string) => {
     const target = buildLink(ROUTES.user.vendor, { params: { id } });
@@ -29,44 +41,22 @@ export function SearchPage() {
     return buildLink(ROUTES.login, { query: { redirect: target } });
   };
 
-  const title = q ? `Results for “${q}”` : categoryName ? categoryName : 'Find a pro';
-
   return (
-    <Container className="py-10 md:py-14">
-      <PageHeader
-        title={title}
-        description="Vetted pros, sorted by our recommendation. Sign in to book and to see who is nearest."
-      />
-      <div className="mt-6 max-w-2xl">
-        <HeroSearch size="md" key={q} />
-      </div>
-      {category ? (
-        <p className="mt-4 flex items-center gap-2 text-sm">
-          Category: <Badge variant="secondary">{categoryName ?? category}</Badge>
-          <Button asChild variant="link" size="sm">
-            <Link href={buildLink(ROUTES.search, { query: { q: q || null } })}>Clear</Link>
-          </Button>
-        </p>
-      ) : null}
-      <div className="mt-8">
-        <VendorListView
-          data={data}
-          error={error}
-          isLoading={isLoading}
-          onRetry={() => mutate()}
-          hrefFor={(v) => vendorHref(v.id)}
-          onPageChange={(p) => {
-            const next = new URLSearchParams(params);
-            next.set('page', String(p));
-            setParams(next);
-          }}
-          emptyAction={
-            <Button asChild variant="outline">
-              <Link href={ROUTES.services}>Browse all categories</Link>
-            </Button>
-          }
-        />
-      </div>
-    </Container>
+    <SearchView
+      filters={filters}
+      data={data}
+      isLoading={isLoading}
+      isValidating={isValidating}
+      error={error}
+      onRetry={() => mutate()}
+      categories={categories}
+      placeLabel={place ? place.label : null}
+      today={hydrated ? localToday() : undefined}
+      searchBox={<SearchBox id="search-q" defaultValue={filters.q ?? ''} />}
+      onFiltersChange={(next) => setParams(searchParamsOf(next))}
+      onPageChange={(p) => setParams(searchParamsOf(filters, p))}
+      hrefFor={(v) => vendorHref(v.id)}
+      placeHref={role === 'customer' ? ROUTES.user.location : ROUTES.login}
+    />
   );
 }

@@ -1,118 +1,103 @@
-import { Button, Card, Container, FormField, Input, PageHeader } from '@vetted/ui';
-import { LocateFixed, MapPin, Trash2 } from 'lucide-react';
+import { MESSAGES } from '@vetted/api-client';
+import { Container, PageHeader } from '@vetted/ui';
 import * as React from 'react';
-import { getBrowserPosition, saveLocation, useSavedLocation } from '../../lib/location';
+import {
+  useAddresses,
+  useGeocode,
+  useNearestCity,
+  useSetAddresses,
+} from '../../hooks/use-addresses';
+import { browserCountry } from '../../lib/countries';
+import { errorMessage } from '../../lib/errors';
+import { getBrowserPosition, useBrowserLocation } from '../../lib/location';
+import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { api } from '../../lib/vetted-api';
+import { LocationView } from './location-view';
 
 /**
- * `/user/location` and `/vendor/location`: the place used for "near you" results, saved in this
- * browser (localStorage `vetted.location`).
+ * `/user/location` and `/vendor/location`: "Saved places" of the account (`/v1/me/addresses`).
+ * The default place drives distances, "near you" results and the checkout's address.
  */
 export function LocationPage() {
-  const saved = useSavedLocation();
-  const [label, setLabel] = React.useState(saved?.label ?? '');
-  const [coords, setCoords] = React.useState(saved ? { lat: saved.lat, lng: saved.lng } : null);
-  const [locating, setLocating] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
-
-  const locate = async () => {
-    setLocating(true);
-    setError(null);
-    try {
-      const pos = await getBrowserPosition();
-      setCoords(pos);
-      if (!label) setLabel('Current location');
-      toast.success('Location found');
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setLocating(false);
-    }
-  };
+  const { role } = useSession();
+  const { data, error, isLoading, mutate } = useAddresses();
+  const setAddresses = useSetAddresses();
+  const [cityText, setCityText] = React.useState('');
+  const browser = useBrowserLocation();
+  const defaultPlace = data?.find((p) => p.isDefault);
+  // Rank suggestions near the default place, else near a position this browser shared.
+  const near = defaultPlace ?? browser;
+  const suggestions = useGeocode(cityText, near ? { lat: near.lat, lng: near.lng } : null);
+  // A position this browser shared before (e.g. signed out) starts the first place's form.
+  const shared = data?.length === 0 && browser && !browser.line1 ? browser : null;
+  const sharedCity = useNearestCity(shared);
 
   return (
     <Container size="md" className="flex flex-col gap-6">
       <PageHeader
-        title="Location"
-        description="We use it to show pros near you and to prefill the job address at checkout."
+        title="Saved places"
+        description={
+          role === 'customer'
+            ? 'Your default place sets the distances you see, the pros near you and the address at checkout.'
+            : 'Save the places you use often. Distances are measured from your default place.'
+        }
       />
-      <Card className="gap-5">
-        {saved ? (
-          <div className="flex items-start gap-3 rounded-md bg-primary-soft p-3">
-            <MapPin aria-hidden="true" className="mt-0.5 size-5 text-link" />
-            <div className="flex-1">
-              <p className="font-medium">{saved.label || 'Saved location'}</p>
-              <p className="text-xs text-muted">
-                {saved.lat.toFixed(4)}, {saved.lng.toFixed(4)}
-              </p>
-            </div>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                saveLocation(null);
-                setCoords(null);
-                setLabel('');
-                toast.success('Location removed');
-              }}
-            >
-              <Trash2 aria-hidden="true" /> Remove
-            </Button>
-          </div>
-        ) : (
-          <p className="text-sm text-muted">
-            No location saved yet. Without one, we show top-rated pros.
-          </p>
-        )}
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!coords) {
-              setError('Use your current location first, so we know where to search.');
-              return;
+      <LocationView
+        places={data}
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => mutate()}
+        defaultCountry={browserCountry()}
+        sharedPosition={
+          shared && !sharedCity.isLoading
+            ? { lat: shared.lat, lng: shared.lng, city: sharedCity.data ?? null }
+            : undefined
+        }
+        cityOptions={cityText.trim() ? (suggestions.data ?? []) : []}
+        citySearching={Boolean(cityText.trim()) && suggestions.pending}
+        onCityTextChange={setCityText}
+        onLocate={async () => {
+          const position = await getBrowserPosition();
+          const city = await api.places.reverseGeocode(position).catch(() => null);
+          return { ...position, city };
+        }}
+        onSave={async (values, id) => {
+          try {
+            const saved = id
+              ? await api.addresses.update(id, values)
+              : await api.addresses.create(values);
+            await setAddresses();
+            toast.success(id ? `“${saved.label}” updated` : `“${saved.label}” saved`);
+          } catch (err) {
+            // Field errors show on the form; anything else also gets a toast.
+            if (!(err as { fields?: unknown }).fields) {
+              toast.error(MESSAGES.tryAgain, { description: errorMessage(err) });
             }
-            saveLocation({ ...coords, label: label.trim() });
-            toast.success('Location saved');
-          }}
-        >
-          <Button
-            type="button"
-            variant="outline"
-            onClick={locate}
-            loading={locating}
-            className="self-start"
-          >
-            <LocateFixed aria-hidden="true" /> Use my current location
-          </Button>
-          <FormField
-            label="Address or area name"
-            hint="Shown on your home page and used as the default job address."
-          >
-            <Input
-              autoComplete="street-address"
-              value={label}
-              onChange={(e) => setLabel(e.target.value)}
-              placeholder="e.g. 12 Harbour Road, Flat 3"
-            />
-          </FormField>
-          {coords ? (
-            <p className="text-xs text-muted">
-              Coordinates: {coords.lat.toFixed(4)}, {coords.lng.toFixed(4)}
-            </p>
-          ) : null}
-          <div aria-live="assertive">
-            {error ? (
-              <p role="alert" className="text-sm font-medium text-danger">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <Button type="submit" className="self-start">
-            Save location
-          </Button>
-        </form>
-      </Card>
+            throw err;
+          }
+        }}
+        onMakeDefault={async (id) => {
+          try {
+            const place = await api.addresses.update(id, { isDefault: true });
+            await setAddresses();
+            toast.success(`“${place.label}” is now your default place`);
+          } catch (err) {
+            toast.error(MESSAGES.tryAgain, { description: errorMessage(err) });
+            throw err;
+          }
+        }}
+        onDelete={async (id) => {
+          try {
+            const remaining = await api.addresses.remove(id);
+            await setAddresses(remaining);
+            toast.success('Place deleted');
+          } catch (err) {
+            toast.error(MESSAGES.tryAgain, { description: errorMessage(err) });
+            throw err;
+          }
+        }}
+      />
     </Container>
   );
 }

@@ -13,7 +13,6 @@ import {
   DialogTitle,
   FormField,
   OtpInput,
-  Price,
 } from '@vetted/ui';
 import { Check, CircleCheckBig, CirclePlay, X } from 'lucide-react';
 import * as React from 'react';
@@ -25,6 +24,12 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { api } from '../../lib/vetted-api';
 import { toast } from '../../lib/toast';
+import {
+  CancelBookingAction,
+  RescheduleAction,
+  TipAction,
+  VendorRescheduleActions,
+} from './order-changes';
 
 type Action = OrderTransitionBody['action'];
 
@@ -118,41 +123,9 @@ function AsyncButton({
 }
 
 /**
- * What cancelling does to the customer's money, in words that are true for this order: an
- * authorised card is released (nothing was charged); after the pro accepted, the refund the
- * policy gives (`cancelRefund` from the API), or "A refund will be requested" when the API did
- * not say.
- */
-export function CancelConsequence({ order }: { order: OrderDetail }) {
-  if (order.status === 'pending_payment') {
-    return <>You have not paid. The time slot is released for other customers.</>;
-  }
-  if (order.payment?.status === 'authorized') {
-    return (
-      <>
-        The pro has not accepted yet, so your card has not been charged: cancelling releases the{' '}
-        <Price amount={order.total.amount} currency={order.total.currency} /> hold on it.
-      </>
-    );
-  }
-  if (order.cancelRefund === undefined) {
-    return <>A refund will be requested under our refund policy.</>;
-  }
-  if (order.cancelRefund === null || order.cancelRefund.amount === 0) {
-    return <>Under our refund policy, cancelling now gives no refund.</>;
-  }
-  return (
-    <>
-      Under our refund policy you get{' '}
-      <Price amount={order.cancelRefund.amount} currency={order.cancelRefund.currency} /> back to
-      your card. It shows as “Refund pending” until the card provider confirms it.
-    </>
-  );
-}
-
-/**
- * Customer actions: cancel an unpaid or paid booking, or an accepted one before its slot
- * (`customerMayCancel`), after a confirmation that says what happens to the money.
+ * Customer actions: reschedule a paid or accepted booking until the cut-off, cancel an unpaid
+ * or paid booking or an accepted one before its slot (`customerMayCancel`) after a confirmation
+ * showing the API's refund quote, and tip a completed one (issue #9: `order-changes.tsx`).
  */
 export function CustomerOrderActions({
   order,
@@ -164,27 +137,20 @@ export function CustomerOrderActions({
   /** Clock (ms epoch); injectable for stories. */
   now?: () => number;
 }) {
-  const run = useTransition(order, mutate);
   // Re-render when the slot starts: an accepted booking can no longer be cancelled then.
   const slotStarted = useReached(
     order.status === 'accepted' ? Date.parse(order.startsAt) : null,
     now,
   );
-  if (slotStarted || !customerMayCancel(order, now())) return null;
+  const mayCancel = !slotStarted && customerMayCancel(order, now());
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="outline">
-          <X aria-hidden="true" /> Cancel booking
-        </Button>
-      }
-      title="Cancel this booking?"
-      description={<CancelConsequence order={order} />}
-      confirmLabel="Cancel booking"
-      cancelLabel="Keep booking"
-      destructive
-      onConfirm={reportingErrors(() => run('cancel'))}
-    />
+    <>
+      <RescheduleAction order={order} mutate={mutate} now={now} />
+      {mayCancel ? (
+        <CancelBookingAction order={order} mutate={mutate} perspective="customer" />
+      ) : null}
+      <TipAction order={order} mutate={mutate} />
+    </>
   );
 }
 
@@ -333,6 +299,7 @@ export function VendorOrderActions({
   if (order.status === 'paid') {
     return (
       <>
+        <VendorRescheduleActions order={order} mutate={mutate} />
         <ConfirmDialog
           trigger={
             <Button variant="outline">
@@ -357,12 +324,19 @@ export function VendorOrderActions({
   }
   if (order.status === 'accepted') {
     return (
-      <StartJobAction
-        startsAt={order.startsAt}
-        timeZone={order.vendor.timeZone}
-        onStart={(startCode) => run('start', { startCode })}
-        now={now}
-      />
+      <>
+        {/* Issue #9: answer a new time, or cancel (the customer always gets everything back). */}
+        <VendorRescheduleActions order={order} mutate={mutate} />
+        {now() < Date.parse(order.startsAt) ? (
+          <CancelBookingAction order={order} mutate={mutate} perspective="vendor" />
+        ) : null}
+        <StartJobAction
+          startsAt={order.startsAt}
+          timeZone={order.vendor.timeZone}
+          onStart={(startCode) => run('start', { startCode })}
+          now={now}
+        />
+      </>
     );
   }
   if (order.status === 'in_progress') {

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@vetted/api-client';
 import type { OrderDetail, PaymentStatus } from '@vetted/contract';
 import {
+  Avatar,
   Breadcrumbs,
   Card,
   CardContent,
@@ -23,6 +24,8 @@ import {
 import type * as React from 'react';
 import { ErrorState } from '../../components/error-state';
 import { formatDateTime, formatDuration, formatLongDateTime } from '../../lib/format';
+import { RescheduleNotice, TipLine } from './order-changes-view';
+import { OrderReview } from './order-review';
 
 export interface OrderDetailViewProps {
   order?: OrderDetail;
@@ -121,6 +124,20 @@ export function OrderDetailView({
         <StartCodePanel code={order.startCode} />
       ) : null}
 
+      {/* A new time the pro has not answered yet (issue #9). */}
+      {order.reschedule ? (
+        <RescheduleNotice
+          reschedule={order.reschedule}
+          startsAt={order.startsAt}
+          perspective={perspective}
+          businessName={order.vendor.businessName}
+          customerName={order.customer.fullName}
+          timeZone={timeZone}
+        />
+      ) : null}
+
+      <OrderReview order={order} perspective={perspective} />
+
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <div className="flex flex-col gap-6">
           <Card>
@@ -150,10 +167,27 @@ export function OrderDetailView({
                     )}
                     {perspective === 'customer' ? 'Pro' : 'Customer'}
                   </dt>
-                  <dd className="pl-6 font-medium">
-                    {perspective === 'customer'
-                      ? order.vendor.businessName
-                      : order.customer.fullName}
+                  {/* The other party, with their photo (issue #9); the name is read once. */}
+                  <dd className="flex items-center gap-2 pl-6 font-medium">
+                    <Avatar
+                      aria-hidden="true"
+                      size="sm"
+                      src={
+                        perspective === 'customer'
+                          ? order.vendor.avatarUrl
+                          : order.customer.avatarUrl
+                      }
+                      name={
+                        perspective === 'customer'
+                          ? order.vendor.businessName
+                          : order.customer.fullName
+                      }
+                    />
+                    <span className="min-w-0 break-words">
+                      {perspective === 'customer'
+                        ? order.vendor.businessName
+                        : order.customer.fullName}
+                    </span>
                   </dd>
                 </div>
                 <div>
@@ -269,6 +303,8 @@ export function OrderDetailView({
                   {order.payment.failureMessage ? (
                     <p className="text-sm text-danger">{order.payment.failureMessage}</p>
                   ) : null}
+                  {/* The customer's tip after completion (issue #9). */}
+                  {order.tip ? <TipLine tip={order.tip} perspective={perspective} /> : null}
                   {order.payment.testMode ? (
                     <p className="mt-1 inline-flex items-center gap-1.5 text-xs text-warning">
                       <FlaskConical aria-hidden="true" className="size-3.5" /> Test mode — no real

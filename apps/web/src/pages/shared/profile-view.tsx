@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@vetted/api-client';
 import { fullNameSchema, phoneSchema, type User } from '@vetted/contract';
 import { Avatar, Badge, Button, Card, FormField, Input, Skeleton } from '@vetted/ui';
+import type * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorState } from '../../components/error-state';
@@ -20,10 +21,25 @@ export interface ProfileViewProps {
   onRetry?: () => void;
   /** Saves; reject with field errors to show them. Resolves when saved. */
   onSave: (values: { fullName: string; phone: string | null }) => Promise<void>;
+  /**
+   * Edits the photo (e.g. `AvatarEditorView`), shown instead of the plain avatar. Without it the
+   * avatar is only shown.
+   */
+  avatarEditor?: React.ReactNode;
+  /** Changes the email (e.g. `EmailChangeDialog`), shown beside the read-only address. */
+  emailAction?: React.ReactNode;
 }
 
 /** Profile form (full name, phone) with the avatar and account facts. */
-export function ProfileView({ me, isLoading, error, onRetry, onSave }: ProfileViewProps) {
+export function ProfileView({
+  me,
+  isLoading,
+  error,
+  onRetry,
+  onSave,
+  avatarEditor,
+  emailAction,
+}: ProfileViewProps) {
   if (error && !me) {
     return (
       <ErrorState title={MESSAGES.errorFetchingProfile} message={error.message} onRetry={onRetry} />
@@ -44,10 +60,23 @@ export function ProfileView({ me, isLoading, error, onRetry, onSave }: ProfileVi
       </Card>
     );
   }
-  return <ProfileForm key={me.id + me.fullName + (me.phone ?? '')} me={me} onSave={onSave} />;
+  return (
+    <ProfileForm
+      key={me.id + me.fullName + (me.phone ?? '')}
+      me={me}
+      onSave={onSave}
+      avatarEditor={avatarEditor}
+      emailAction={emailAction}
+    />
+  );
 }
 
-function ProfileForm({ me, onSave }: { me: User; onSave: ProfileViewProps['onSave'] }) {
+function ProfileForm({
+  me,
+  onSave,
+  avatarEditor,
+  emailAction,
+}: Pick<ProfileViewProps, 'onSave' | 'avatarEditor' | 'emailAction'> & { me: User }) {
   const {
     register,
     handleSubmit,
@@ -59,8 +88,11 @@ function ProfileForm({ me, onSave }: { me: User; onSave: ProfileViewProps['onSav
   });
   return (
     <Card className="gap-6">
+      {avatarEditor}
       <div className="flex items-center gap-4">
-        <Avatar src={me.avatarUrl ?? undefined} name={me.fullName} size="lg" />
+        {avatarEditor ? null : (
+          <Avatar src={me.avatarUrl ?? undefined} name={me.fullName} size="lg" />
+        )}
         <div className="flex min-w-0 flex-col gap-1">
           <p className="truncate text-lg font-semibold">{me.fullName}</p>
           <p className="truncate text-sm text-muted">{me.email}</p>
@@ -89,9 +121,18 @@ function ProfileForm({ me, onSave }: { me: User; onSave: ProfileViewProps['onSav
         <FormField label="Full name" error={errors.fullName?.message} required>
           <Input autoComplete="name" {...register('fullName')} />
         </FormField>
-        <FormField label="Email" hint="Contact support to change your email.">
-          <Input value={me.email} readOnly disabled />
-        </FormField>
+        {emailAction ? (
+          <div className="flex flex-col items-start gap-2">
+            <FormField label="Email" hint="Sign-in codes and receipts go here." className="w-full">
+              <Input value={me.email} readOnly disabled />
+            </FormField>
+            {emailAction}
+          </div>
+        ) : (
+          <FormField label="Email" hint="Contact support to change your email.">
+            <Input value={me.email} readOnly disabled />
+          </FormField>
+        )}
         <FormField
           label="Phone"
           hint={

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Card } from '@vetted/ui';
 import type * as React from 'react';
-import { fn } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { orderDetail, orders, serviceDetail } from '../../fixtures';
+import { savedPlaces } from '../../fixtures/places';
 import {
   CheckoutSteps,
   type CheckoutStep,
@@ -57,6 +58,30 @@ const details = (errors?: Record<string, string>) => (
 );
 
 export const Loading: Story = { args: { loading: true, children: details() } };
+export const WithSavedPlaces: Story = {
+  name: 'Details (saved places)',
+  args: {
+    children: (
+      <DetailsStep
+        defaultValues={{ address: '12 Harbour Road, Flat 3, Boston 02110', notes: '' }}
+        places={savedPlaces.map((p) => ({
+          id: p.id,
+          label: p.label,
+          address: `${p.line1}, ${[p.city, p.postcode].filter(Boolean).join(' ')}`,
+        }))}
+        onSubmit={fn()}
+      />
+    ),
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const address = canvas.getByRole('textbox', { name: /^Address/ });
+    await expect(address).toHaveValue('12 Harbour Road, Flat 3, Boston 02110');
+    await userEvent.click(canvas.getByRole('combobox', { name: /Saved place/ }));
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole('option', { name: /^Office/ }));
+    await expect(address).toHaveValue('1 Kendall Square, Cambridge');
+  },
+};
 export const Empty: Story = { name: 'Details (empty form)', args: { children: details() } };
 export const ErrorState: Story = {
   name: 'Details with errors',

@@ -8,6 +8,11 @@ import {
   FormField,
   Input,
   Price,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
   Skeleton,
   Textarea,
 } from '@vetted/ui';
@@ -178,15 +183,46 @@ export interface DetailsValues {
   notes: string;
 }
 
+/** A saved place offered as the job address (issue #9). */
+export interface CheckoutPlace {
+  id: string;
+  /** The place's name, e.g. "Home". */
+  label: string;
+  /** The one-line address put in the field, e.g. "12 Harbour Road, Boston 02110". */
+  address: string;
+}
+
 export interface DetailsStepProps {
+  /** `address` starts as the default place's; it fills the field once, if still empty. */
   defaultValues: DetailsValues;
   errors?: Partial<Record<keyof DetailsValues, string>>;
   submitting?: boolean;
   onSubmit: (values: DetailsValues) => void;
+  /** The customer's saved places, the default first; picking one fills the address. */
+  places?: CheckoutPlace[];
 }
 
-/** Step 1: where the job is and notes for the pro. */
-export function DetailsStep({ defaultValues, errors, submitting, onSubmit }: DetailsStepProps) {
+/** Step 1: where the job is (typed, or one of the saved places) and notes for the pro. */
+export function DetailsStep({
+  defaultValues,
+  errors,
+  submitting,
+  onSubmit,
+  places,
+}: DetailsStepProps) {
+  const addressInput = React.useRef<HTMLInputElement>(null);
+  const placeOf = (address: string) => places?.find((p) => p.address && p.address === address)?.id;
+  const [placeId, setPlaceId] = React.useState(() => placeOf(defaultValues.address));
+  // The saved places load after the form mounts: fill the address once, unless already typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the default address arrives
+  React.useEffect(() => {
+    const input = addressInput.current;
+    if (input && !input.value && defaultValues.address) {
+      input.value = defaultValues.address;
+      setPlaceId(placeOf(defaultValues.address));
+    }
+  }, [defaultValues.address]);
+  const offered = places?.filter((p) => p.address) ?? [];
   return (
     <form
       noValidate
@@ -201,13 +237,42 @@ export function DetailsStep({ defaultValues, errors, submitting, onSubmit }: Det
       }}
     >
       <h2 className="text-lg font-semibold">Job details</h2>
+      {offered.length > 1 ? (
+        <FormField label="Saved place" hint="Fills in the address below.">
+          <Select
+            value={placeId ?? ''}
+            onValueChange={(id) => {
+              setPlaceId(id);
+              const place = offered.find((p) => p.id === id);
+              if (place && addressInput.current) addressInput.current.value = place.address;
+            }}
+          >
+            <SelectTrigger>
+              <SelectValue placeholder="Choose one of your places" />
+            </SelectTrigger>
+            <SelectContent>
+              {offered.map((p) => (
+                <SelectItem key={p.id} value={p.id}>
+                  {p.label} · {p.address}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+      ) : null}
       <FormField
         label="Address"
         hint="Where the pro should come, including flat or floor."
         error={errors?.address}
         required
       >
-        <Input name="address" autoComplete="street-address" defaultValue={defaultValues.address} />
+        <Input
+          ref={addressInput}
+          name="address"
+          autoComplete="street-address"
+          defaultValue={defaultValues.address}
+          onChange={() => setPlaceId(undefined)}
+        />
       </FormField>
       <FormField
         label="Notes for the pro"

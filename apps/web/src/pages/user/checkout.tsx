@@ -11,7 +11,8 @@ import { useService } from '../../hooks/use-service';
 import { useVendor } from '../../hooks/use-vendor';
 import { api } from '../../lib/vetted-api';
 import { errorMessage } from '../../lib/errors';
-import { useSavedLocation } from '../../lib/location';
+import { useAddresses } from '../../hooks/use-addresses';
+import { addressLine, locationOf, useSavedLocation } from '../../lib/location';
 import { useCardPayment } from './payment';
 import {
   CheckoutSteps,
@@ -61,6 +62,7 @@ export function CheckoutPage() {
   const service = useService(serviceId);
   const vendor = useVendor(id);
   const saved = useSavedLocation();
+  const { data: places } = useAddresses();
   const scope = `${serviceId}:${startsAt}`;
   const idempotencyKey = useIdempotencyKey(scope);
 
@@ -183,10 +185,12 @@ export function CheckoutPage() {
           <div ref={stepHeading} className="outline-none" tabIndex={-1}>
             {step === 'details' ? (
               <DetailsStep
-                defaultValues={{
-                  address: saved?.label && saved.label !== 'Current location' ? saved.label : '',
-                  notes: '',
-                }}
+                defaultValues={{ address: saved ? addressLine(saved) : '', notes: '' }}
+                places={places?.map((p) => ({
+                  id: p.id,
+                  label: p.label,
+                  address: addressLine(locationOf(p)),
+                }))}
                 errors={detailErrors}
                 submitting={placing}
                 onSubmit={placeOrder}

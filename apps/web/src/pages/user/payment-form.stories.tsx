@@ -86,6 +86,7 @@ function hookState(payment: Payment | null): ReturnType<typeof useCardPayment> {
     decline: null,
     paying: false,
     initialize: fn(async () => payment),
+    initializeWith: fn(async () => payment),
     pay: fn(async () => {}),
     payWithStripe: fn(async (_confirm: ConfirmCard) => {}),
   };

@@ -51,12 +51,15 @@ export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Pay
   const [decline, setDecline] = React.useState<string | null>(null);
   const [paying, setPaying] = React.useState(false);
 
-  /** `POST /payments/initialize`; resolves with the payment (or null after an error). */
-  const initialize = async (order: Order): Promise<Payment | null> => {
+  /**
+   * Opens the payment `start` answers (a checkout's, or a tip's: issue #9), ready to confirm;
+   * resolves with it, or null after an error (shown inline and in a toast).
+   */
+  const initializeWith = async (start: () => Promise<Payment>): Promise<Payment | null> => {
     setInitError(null);
     setPayment(null);
     try {
-      const p = await api.payments.initialize({ orderId: order.id });
+      const p = await start();
       setPayment(p);
       return p;
     } catch (error) {
@@ -65,6 +68,10 @@ export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Pay
       return null;
     }
   };
+
+  /** `POST /payments/initialize`; resolves with the payment (or null after an error). */
+  const initialize = (order: Order): Promise<Payment | null> =>
+    initializeWith(() => api.payments.initialize({ orderId: order.id }));
 
   const pay = async (values: CardValues) => {
     if (!payment || paying) return;
@@ -147,5 +154,15 @@ export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Pay
     }
   };
 
-  return { payment, initError, cardErrors, decline, paying, initialize, pay, payWithStripe };
+  return {
+    payment,
+    initError,
+    cardErrors,
+    decline,
+    paying,
+    initialize,
+    initializeWith,
+    pay,
+    payWithStripe,
+  };
 }

@@ -1,5 +1,11 @@
 import { MESSAGES } from '@vetted/api-client';
-import type { GalleryImage, ServiceDetail, Slots } from '@vetted/contract';
+import {
+  CANCELLATION_POLICY,
+  type GalleryImage,
+  hoursText,
+  type ServiceDetail,
+  type Slots,
+} from '@vetted/contract';
 import {
   Badge,
   Breadcrumbs,
@@ -40,6 +46,13 @@ export interface ServiceDetailViewProps {
   checkoutHref: string | null;
   /** Next to the pro's name, e.g. "Message" (customers only). */
   messageAction?: React.ReactNode;
+  /**
+   * Under a day without free times in the slot picker, e.g. "Join the waitlist" (issue #9);
+   * called with the day and whether it has slots at all.
+   */
+  dayEmptyAction?: (date: string, hasSlots: boolean) => React.ReactNode;
+  /** Above the slot picker, e.g. a time the waitlist holds for this customer (issue #9). */
+  waitlistOffers?: React.ReactNode;
 }
 
 /** Service detail: facts, gallery preview, slot picker and the way to checkout. */
@@ -62,6 +75,8 @@ export function ServiceDetailView({
   galleryHref,
   checkoutHref,
   messageAction,
+  dayEmptyAction,
+  waitlistOffers,
 }: ServiceDetailViewProps) {
   if (error && !service) {
     return (
@@ -189,13 +204,15 @@ export function ServiceDetailView({
             <p className="leading-relaxed whitespace-pre-line">{service.description}</p>
             <p className="mt-2 flex items-start gap-2 rounded-md bg-success-soft p-3 text-sm text-success">
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              Free cancellation until the pro accepts your booking.
+              Free cancellation until the pro accepts your booking, and up to{' '}
+              {hoursText(CANCELLATION_POLICY.fullRefundNoticeMs)} before it starts.
             </p>
           </section>
         </div>
 
         <Card className="gap-4 lg:sticky lg:top-24">
           <h2 className="text-lg font-semibold">Choose a time</h2>
+          {waitlistOffers}
           {slotsError && !slots ? (
             <ErrorState
               title={MESSAGES.errorLoadingData}
@@ -223,6 +240,7 @@ export function ServiceDetailView({
               timeZone={slots.timeZone}
               value={selected}
               onChange={onSelect}
+              dayEmptyAction={dayEmptyAction}
               // The picker's time grid goes to 6 columns at md; this card is ~400px wide on lg+.
               className="lg:[&_ul]:grid-cols-3"
             />

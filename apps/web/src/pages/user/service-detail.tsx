@@ -8,6 +8,7 @@ import { addDays } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { MessageButton } from '../shared/message-button';
 import { ServiceDetailView } from './service-detail-view';
+import { useServiceWaitlist } from './waitlist';
 
 /** `/user/services/vendor/:id/service?serviceId=&from=&startsAt=`. */
 export function ServiceDetailPage() {
@@ -19,6 +20,7 @@ export function ServiceDetailPage() {
   const service = useService(serviceId);
   const gallery = useServiceGallery(serviceId);
   const slots = useSlots(serviceId, from);
+  const waitlist = useServiceWaitlist(serviceId, id, slots.data);
   const { role } = useSession();
 
   if (!serviceId) return <MissingService vendorId={id} />;
@@ -61,6 +63,8 @@ export function ServiceDetailPage() {
             <MessageButton target={{ vendorId: id }} size="sm" label="Message the pro" />
           ) : null
         }
+        dayEmptyAction={waitlist.dayEmptyAction}
+        waitlistOffers={waitlist.offers}
         galleryHref={buildLink(ROUTES.user.vendorServiceGallery, {
           params: { id },
           query: { serviceId },

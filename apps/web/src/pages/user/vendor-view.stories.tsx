@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '@vetted/ui';
 import { MessageSquare } from 'lucide-react';
-import { fn } from 'storybook/test';
-import { loadError, services, vendorDetail } from '../../fixtures';
+import { expect, fn } from 'storybook/test';
+import { loadError, NOW, services, vendorDetail } from '../../fixtures';
+import { breakdown, emptyBreakdown, reviews } from '../../fixtures/reviews';
+import { ReviewsView } from '../shared/reviews-view';
 import { VendorView } from './vendor-view';
 
 const meta = {
@@ -32,5 +34,54 @@ export const Populated: Story = {
         <MessageSquare aria-hidden="true" /> Message
       </Button>
     ),
+  },
+};
+
+/** Issue #9: the reviews under the services; the header's rating jumps to them. */
+export const WithReviews: Story = {
+  args: {
+    vendor: { ...vendorDetail, ratingAverage: breakdown.average, ratingCount: breakdown.count },
+    services,
+    reviews: (
+      <ReviewsView
+        perspective="public"
+        businessName={vendorDetail.businessName}
+        breakdown={breakdown}
+        reviews={reviews}
+        total={breakdown.count}
+        hasMore
+        onLoadMore={fn()}
+        now={NOW}
+      />
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: /Rated 4\.3 out of 5/ })).toHaveAttribute(
+      'href',
+      '#reviews',
+    );
+    await expect(canvas.getByRole('heading', { name: 'Reviews (12)' })).toBeInTheDocument();
+  },
+};
+
+/** Issue #9: a pro without reviews reads "New", never "0.0 (0)". */
+export const NewVendor: Story = {
+  name: 'New (no reviews)',
+  args: {
+    vendor: { ...vendorDetail, ratingAverage: 0, ratingCount: 0 },
+    services,
+    reviews: (
+      <ReviewsView
+        perspective="public"
+        businessName={vendorDetail.businessName}
+        breakdown={emptyBreakdown}
+        reviews={[]}
+        total={0}
+      />
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByText(/no reviews yet/i).length).toBeGreaterThan(0);
+    await expect(canvas.queryByText('0.0')).not.toBeInTheDocument();
   },
 };

@@ -20,6 +20,8 @@ export interface VendorViewProps {
   serviceHref: (service: Service) => string;
   /** Buttons in the header, e.g. "Message" (customers only). */
   actions?: React.ReactNode;
+  /** The reviews section under the services (issue #9: `ReviewsView`). */
+  reviews?: React.ReactNode;
 }
 
 /** A vendor's public page: header (name, rating, city, vetted badge, bio) and services. */
@@ -35,6 +37,7 @@ export function VendorView({
   distanceKm,
   serviceHref,
   actions,
+  reviews,
 }: VendorViewProps) {
   if (error && !vendor) {
     return (
@@ -98,7 +101,17 @@ export function VendorView({
             </div>
           </div>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
-            <RatingStars value={vendor.ratingAverage} count={vendor.ratingCount} />
+            {reviews && vendor.ratingCount > 0 ? (
+              // Jumps to the reviews below (issue #9).
+              <a
+                href="#reviews"
+                className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <RatingStars value={vendor.ratingAverage} count={vendor.ratingCount} />
+              </a>
+            ) : (
+              <RatingStars value={vendor.ratingAverage} count={vendor.ratingCount} />
+            )}
             <span className="inline-flex items-center gap-1">
               <MapPin aria-hidden="true" className="size-4" />
               {vendor.city}
@@ -160,6 +173,7 @@ export function VendorView({
           </ul>
         )}
       </section>
+      {reviews}
     </div>
   );
 }

