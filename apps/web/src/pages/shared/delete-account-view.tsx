@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  accountDeletionBodySchema,
-  OTP_LENGTH,
-  type OtpChallenge,
-  otpCodeSchema,
-  type Role,
-} from '@vetted/contract';
+import { accountDeletionBodySchema, type OtpChallenge, type Role } from '@vetted/contract';
 import {
   Button,
   Card,
@@ -18,23 +12,20 @@ import {
   DialogTitle,
   DialogTrigger,
   FormField,
-  OtpInput,
   PasswordInput,
-  Spinner,
 } from '@vetted/ui';
 import { Trash2 } from 'lucide-react';
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useFocusKeptInDialog } from '../../hooks/use-focus-kept-in-dialog';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/form';
 import { FormAlert } from '../auth/auth-card';
+import { OtpCodeStep } from './otp-code-step';
 
 type PasswordInputValues = z.input<typeof accountDeletionBodySchema>;
 type PasswordOutput = z.output<typeof accountDeletionBodySchema>;
-const codeFormSchema = z.object({ code: otpCodeSchema });
-type CodeForm = z.infer<typeof codeFormSchema>;
 
 export interface DeleteAccountViewProps {
   /** Customer or pro: what happens to a pro's business page is said too. */
@@ -92,12 +83,17 @@ export function DeleteAccountView({
         </DialogTrigger>
         <DialogContent>
           {challenge ? (
-            <CodeStep
+            <OtpCodeStep
               key={challenge.challengeId}
               challenge={challenge}
+              title="Enter the code to delete your account"
+              description="Entering it deletes your account at once."
               onBusy={setBusy}
-              onConfirm={(code) => onConfirm({ challengeId: challenge.challengeId, code })}
+              onSubmitCode={(code) => onConfirm({ challengeId: challenge.challengeId, code })}
               onResend={async () => setChallenge(await onResend(challenge.challengeId))}
+              cancelLabel="Keep my account"
+              submitLabel="Delete my account"
+              submitVariant="destructive"
             />
           ) : (
             <PasswordStep
@@ -185,105 +181,6 @@ function PasswordStep({
         </DialogClose>
         <Button type="submit" variant="destructive" loading={isSubmitting}>
           Email me a code
-        </Button>
-      </DialogFooter>
-    </form>
-  );
-}
-
-function CodeStep({
-  challenge,
-  onBusy,
-  onConfirm,
-  onResend,
-}: {
-  challenge: OtpChallenge;
-  onBusy: (busy: boolean) => void;
-  onConfirm: (code: string) => Promise<void>;
-  onResend: () => Promise<void>;
-}) {
-  const [formError, setFormError] = React.useState<string | null>(null);
-  const [status, setStatus] = React.useState('');
-  const [resending, setResending] = React.useState(false);
-  const {
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
-  const formRef = React.useRef<HTMLFormElement>(null);
-  useFocusKeptInDialog(isSubmitting, formRef);
-  const onSubmit = handleSubmit(async ({ code }) => {
-    setFormError(null);
-    onBusy(true);
-    try {
-      await onConfirm(code);
-    } catch (error) {
-      setFormError(errorMessage(error));
-    } finally {
-      onBusy(false);
-    }
-  });
-  const resend = async () => {
-    setResending(true);
-    setFormError(null);
-    setStatus('');
-    try {
-      await onResend();
-      setStatus(`A new code is on its way to ${challenge.email}.`);
-    } catch (error) {
-      setFormError(errorMessage(error));
-    } finally {
-      setResending(false);
-    }
-  };
-  return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>Enter the code to delete your account</DialogTitle>
-        <DialogDescription>
-          We sent a {OTP_LENGTH}-digit code to{' '}
-          <strong className="text-fg">{challenge.email}</strong>. Entering it deletes your account
-          at once.
-        </DialogDescription>
-      </DialogHeader>
-      <Controller
-        control={control}
-        name="code"
-        render={({ field }) => (
-          <FormField label="Code" error={errors.code?.message} required>
-            <OtpInput
-              className="gap-1 sm:gap-2"
-              length={OTP_LENGTH}
-              value={field.value}
-              onChange={field.onChange}
-              autoFocus
-              disabled={isSubmitting}
-            />
-          </FormField>
-        )}
-      />
-      <FormAlert message={formError} />
-      <p className={status ? 'text-sm text-muted' : 'sr-only'} aria-live="polite">
-        {status}
-      </p>
-      <Button
-        type="button"
-        variant="link"
-        className="self-start"
-        onClick={resend}
-        disabled={resending || isSubmitting}
-      >
-        {resending ? <Spinner size="sm" /> : null}
-        Send a new code
-      </Button>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={isSubmitting}>
-            Keep my account
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="destructive" loading={isSubmitting}>
-          Delete my account
         </Button>
       </DialogFooter>
     </form>

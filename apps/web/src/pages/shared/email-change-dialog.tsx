@@ -1,10 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  changeEmailBodySchema,
-  OTP_LENGTH,
-  type OtpChallenge,
-  otpCodeSchema,
-} from '@vetted/contract';
+import { changeEmailBodySchema, type OtpChallenge } from '@vetted/contract';
 import {
   Button,
   Dialog,
@@ -17,22 +12,19 @@ import {
   DialogTrigger,
   FormField,
   Input,
-  OtpInput,
   PasswordInput,
-  Spinner,
 } from '@vetted/ui';
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useFocusKeptInDialog } from '../../hooks/use-focus-kept-in-dialog';
 import { errorMessage } from '../../lib/errors';
 import { applyServerFieldErrors } from '../../lib/form';
 import { FormAlert } from '../auth/auth-card';
+import { OtpCodeStep } from './otp-code-step';
 
 type EmailFormInput = z.input<typeof changeEmailBodySchema>;
 type EmailFormOutput = z.output<typeof changeEmailBodySchema>;
-const codeFormSchema = z.object({ code: otpCodeSchema });
-type CodeForm = z.infer<typeof codeFormSchema>;
 
 export interface EmailChangeDialogProps {
   /** The account's address now (shown, and refused as the new one by the API). */
@@ -84,17 +76,25 @@ export function EmailChangeDialog({
       </DialogTrigger>
       <DialogContent>
         {challenge ? (
-          <CodeStep
+          <OtpCodeStep
             key={challenge.challengeId}
             challenge={challenge}
+            title="Enter the code"
+            description="It expires in 10 minutes. Your email changes once you enter it."
             onBusy={setBusy}
-            onVerify={async (code) => {
+            onSubmitCode={async (code) => {
               await onVerify({ challengeId: challenge.challengeId, code });
               setBusy(false);
               setOpen(false);
             }}
             onResend={async () => setChallenge(await onResend(challenge.challengeId))}
-            onBack={() => setChallenge(null)}
+            links={
+              <Button type="button" variant="link" onClick={() => setChallenge(null)}>
+                Use another address
+              </Button>
+            }
+            cancelLabel="Cancel"
+            submitLabel="Confirm new email"
           />
         ) : (
           <AddressStep
@@ -171,105 +171,6 @@ function AddressStep({
         </DialogClose>
         <Button type="submit" loading={isSubmitting}>
           Send code
-        </Button>
-      </DialogFooter>
-    </form>
-  );
-}
-
-function CodeStep({
-  challenge,
-  onBusy,
-  onVerify,
-  onResend,
-  onBack,
-}: {
-  challenge: OtpChallenge;
-  onBusy: (busy: boolean) => void;
-  onVerify: (code: string) => Promise<void>;
-  onResend: () => Promise<void>;
-  onBack: () => void;
-}) {
-  const [formError, setFormError] = React.useState<string | null>(null);
-  const [status, setStatus] = React.useState('');
-  const [resending, setResending] = React.useState(false);
-  const {
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
-  const formRef = React.useRef<HTMLFormElement>(null);
-  useFocusKeptInDialog(isSubmitting, formRef);
-  const onSubmit = handleSubmit(async ({ code }) => {
-    setFormError(null);
-    onBusy(true);
-    try {
-      await onVerify(code);
-    } catch (error) {
-      setFormError(errorMessage(error));
-      onBusy(false);
-    }
-  });
-  const resend = async () => {
-    setResending(true);
-    setFormError(null);
-    setStatus('');
-    try {
-      await onResend();
-      setStatus(`A new code is on its way to ${challenge.email}.`);
-    } catch (error) {
-      setFormError(errorMessage(error));
-    } finally {
-      setResending(false);
-    }
-  };
-  return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>Enter the code</DialogTitle>
-        <DialogDescription>
-          We sent a {OTP_LENGTH}-digit code to{' '}
-          <strong className="text-fg">{challenge.email}</strong>. It expires in 10 minutes. Your
-          email changes once you enter it.
-        </DialogDescription>
-      </DialogHeader>
-      <Controller
-        control={control}
-        name="code"
-        render={({ field }) => (
-          <FormField label="Code" error={errors.code?.message} required>
-            <OtpInput
-              className="gap-1 sm:gap-2"
-              length={OTP_LENGTH}
-              value={field.value}
-              onChange={field.onChange}
-              autoFocus
-              disabled={isSubmitting}
-            />
-          </FormField>
-        )}
-      />
-      <FormAlert message={formError} />
-      <p className={status ? 'text-sm text-muted' : 'sr-only'} aria-live="polite">
-        {status}
-      </p>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        <Button type="button" variant="link" onClick={resend} disabled={resending || isSubmitting}>
-          {resending ? <Spinner size="sm" /> : null}
-          Send a new code
-        </Button>
-        <Button type="button" variant="link" onClick={onBack} disabled={isSubmitting}>
-          Use another address
-        </Button>
-      </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={isSubmitting}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={isSubmitting}>
-          Confirm new email
         </Button>
       </DialogFooter>
     </form>
