@@ -60,6 +60,14 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // No load shedding: a busy test machine lags the server's event loop.
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+      // `PUT /v1/test/clock` (issue #9's customer-loop.spec.ts moves the server clock days ahead
+      // to start a job and to cancel inside 24 h; it puts the clock back when done).
+      TEST_CLOCK: '1',
+      // Access tokens for 14 days instead of 15 min: that spec also moves the BROWSER clock days
+      // ahead (pages decide "Start job" and "Reschedule" from Date.now()), and the session
+      // cookie's Max-Age is `expiresIn − browser now − 5 min` (spec §9), so with 15-min tokens
+      // a browser running days ahead drops its session at the first refresh.
+      ACCESS_TOKEN_TTL_S: String(14 * 24 * 3600),
       WEB_DIST: resolve(import.meta.dirname, '../apps/web/dist'),
     },
   },

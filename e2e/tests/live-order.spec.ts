@@ -123,14 +123,15 @@ test('live order page: accept shows the start code, start waits for its time, ca
   await expect(dialog).toContainText(/refund/i);
   await dialog.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(statusBadge(customer)).toHaveAttribute('data-status', /^(cancelled|refunded)$/);
-  await expect(paymentStatus(customer)).toHaveText(/^(Refund pending|Refunded)$/);
+  await expect(paymentStatus(customer)).toHaveText(/^(Refund pending|Refunded|Partly refunded)$/);
   await expect(customer.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
   await expect(startCodePanel(customer)).toHaveCount(0);
   await customer.screenshot({ path: `${shots}/04-customer-cancelled.png`, fullPage: true });
 
   await expect(statusBadge(vendor)).toHaveAttribute('data-status', /^(cancelled|refunded)$/);
   await expect(vendor.getByRole('button', { name: 'Start job' })).toHaveCount(0);
-  await expect(paymentStatus(vendor)).toHaveText(/^(Refund pending|Refunded)$/);
+  // The first free slot may be within 24 h (half the service price back, issue #9) or not.
+  await expect(paymentStatus(vendor)).toHaveText(/^(Refund pending|Refunded|Partly refunded)$/);
   await vendor.screenshot({ path: `${shots}/05-vendor-cancelled-live.png`, fullPage: true });
 
   // Exactly one "Payment received" toast over the whole visit.

@@ -1,6 +1,7 @@
 export * from './common';
 export * from './auth';
 export * from './places';
+export * from './places-constants';
 export * from './account';
 export * from './catalogue';
 export * from './orders';

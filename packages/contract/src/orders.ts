@@ -94,6 +94,11 @@ export const paymentSchema = z.object({
   provider: z.enum(['sandbox', 'stripe']),
   status: paymentStatusSchema,
   amount: moneySchema,
+  /**
+   * What the provider confirmed as refunded so far (minor units, the payment's currency); less
+   * than `amount` after a partial refund (a late cancellation, issue #9). Always sent by the API.
+   */
+  amountRefunded: moneySchema.optional(),
   /** Last four digits of the card, once paid. */
   cardLast4: z.string().nullable(),
   failureMessage: z.string().nullable(),

@@ -72,14 +72,16 @@ const ORDER_STATUS: Record<
 type OrderStatusBadgeProps = Omit<BadgeProps, 'variant' | 'children' | 'asChild'> & {
   /** The order's status; shown with its human label ("Awaiting payment", "In progress", …). */
   status: OrderStatus;
+  /** Words shown instead of the status's own label, e.g. "Partly refunded" for `refunded`. */
+  label?: string;
 };
 
 /** A Badge showing an order status in words, coloured by state. */
-function OrderStatusBadge({ status, ...props }: OrderStatusBadgeProps) {
+function OrderStatusBadge({ status, label, ...props }: OrderStatusBadgeProps) {
   const entry = ORDER_STATUS[status];
   return (
     <Badge data-slot="order-status-badge" data-status={status} variant={entry.variant} {...props}>
-      {entry.label}
+      {label ?? entry.label}
     </Badge>
   );
 }

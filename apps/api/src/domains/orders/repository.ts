@@ -235,6 +235,8 @@ export async function insertEvent(
     status: OrderStatus;
     actorId: string | null;
     note: string | null;
+    /** When it happened: the service clock's time, not the database's `now()` (test clock). */
+    createdAt: Date;
   },
 ): Promise<void> {
   await tx.insert(orderEvents).values(row);

@@ -285,6 +285,7 @@ export function createOrdersService(deps: OrdersDeps) {
             });
             await repo.insertEvent(tx, {
               id: uuidv7(),
+              createdAt: now,
               orderId: id,
               status: 'pending_payment',
               actorId: user.id,
@@ -414,6 +415,7 @@ export function createOrdersService(deps: OrdersDeps) {
         const band = body.action === 'cancel' ? policy.cancellationBand(o, role, now) : null;
         await repo.insertEvent(tx, {
           id: uuidv7(),
+          createdAt: now,
           orderId: id,
           status: verdict.to,
           actorId: user.id,
@@ -536,6 +538,7 @@ export function createOrdersService(deps: OrdersDeps) {
           });
           await repo.insertEvent(tx, {
             id: uuidv7(),
+            createdAt: now,
             orderId: id,
             status: o.status,
             actorId: user.id,
@@ -615,6 +618,7 @@ export function createOrdersService(deps: OrdersDeps) {
         }
         await repo.insertEvent(tx, {
           id: uuidv7(),
+          createdAt: now,
           orderId: id,
           status: outcome === 'restore' ? o.status : 'cancelled',
           actorId: user.id,
@@ -665,6 +669,7 @@ export function createOrdersService(deps: OrdersDeps) {
         });
         await repo.insertEvent(tx, {
           id: uuidv7(),
+          createdAt: now,
           orderId: id,
           status: o.status,
           actorId: user.id,

@@ -275,6 +275,7 @@ export function toPaymentDto(
     provider: p.provider === 'stripe' ? 'stripe' : 'sandbox',
     status: p.status,
     amount: { amount: p.amount, currency: p.currency },
+    amountRefunded: { amount: p.amountRefunded, currency: p.currency },
     cardLast4: p.cardLast4,
     failureMessage: p.failureMessage,
     testMode,

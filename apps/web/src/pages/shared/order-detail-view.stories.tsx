@@ -6,6 +6,7 @@ import {
   acceptedOrderDetail,
   loadError,
   orderDetail,
+  partlyRefundedOrderDetail,
   refundPendingOrderDetail,
 } from '../../fixtures';
 import { StartJobAction, startAvailableAt } from './order-actions';
@@ -51,6 +52,18 @@ export const CustomerAccepted: Story = {
 export const RefundPending: Story = {
   name: 'Customer: cancelled, refund pending',
   args: { order: refundPendingOrderDetail },
+};
+export const PartlyRefunded: Story = {
+  name: 'Customer: cancelled late, partly refunded',
+  args: { order: partlyRefundedOrderDetail },
+  play: async ({ canvas }) => {
+    // Never a bare "Refunded" for half the money back (issue #9).
+    await expect(
+      canvas.getByText('Partly refunded', { selector: '[data-slot="order-status-badge"]' }),
+    ).toBeVisible();
+    const refunded = canvas.getByText('Refunded', { selector: 'dt' }).nextElementSibling;
+    await expect(refunded).toHaveTextContent('$45.00 of $94.50');
+  },
 };
 export const Vendor: Story = {
   name: 'Vendor: paid, accept or decline',

@@ -53,6 +53,12 @@ const PAYMENT_LABEL: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
 };
 
+/** A refund went through for part of the charge only (a late cancellation, issue #9). */
+function isPartlyRefunded(payment: NonNullable<OrderDetail['payment']>): boolean {
+  const refunded = payment.amountRefunded?.amount ?? 0;
+  return payment.status === 'refunded' && refunded > 0 && refunded < payment.amount.amount;
+}
+
 /** One line under the payment status where the label alone could mislead. */
 function paymentNote(status: PaymentStatus, perspective: 'customer' | 'vendor'): string | null {
   switch (status) {
@@ -110,7 +116,12 @@ export function OrderDetailView({
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{order.service.title}</h1>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge
+              status={order.status}
+              label={
+                order.payment && isPartlyRefunded(order.payment) ? 'Partly refunded' : undefined
+              }
+            />
           </div>
           <p className="text-sm text-muted">
             Order <span className="font-mono">{order.reference}</span> · placed{' '}
@@ -282,9 +293,27 @@ export function OrderDetailView({
                         {order.payment.status === 'requires_payment' &&
                         (order.status === 'cancelled' || order.status === 'declined')
                           ? 'Not charged'
-                          : (PAYMENT_LABEL[order.payment.status] ?? order.payment.status)}
+                          : isPartlyRefunded(order.payment)
+                            ? 'Partly refunded'
+                            : (PAYMENT_LABEL[order.payment.status] ?? order.payment.status)}
                       </dd>
                     </div>
+                    {order.payment.amountRefunded && order.payment.amountRefunded.amount > 0 ? (
+                      <div className="flex justify-between">
+                        <dt className="text-muted">Refunded</dt>
+                        <dd>
+                          <Price
+                            amount={order.payment.amountRefunded.amount}
+                            currency={order.payment.amountRefunded.currency}
+                          />{' '}
+                          of{' '}
+                          <Price
+                            amount={order.payment.amount.amount}
+                            currency={order.payment.amount.currency}
+                          />
+                        </dd>
+                      </div>
+                    ) : null}
                     {order.payment.cardLast4 ? (
                       <div className="flex justify-between">
                         <dt className="text-muted">Card</dt>
