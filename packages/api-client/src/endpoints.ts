@@ -40,6 +40,22 @@ import {
   type UpdateMeBody,
   type SearchSuggestQuery,
   type VendorListQuery,
+  type AdminOrderListQuery,
+  type AdminReasonBody,
+  type AdminRefundBody,
+  type AdminUserListQuery,
+  type AdminVendorListQuery,
+  type AuditQuery,
+  type Availability,
+  type CreatePayoutBody,
+  type DocumentKind,
+  type EarningsQuery,
+  type PayoutListQuery,
+  type ReorderServiceImagesBody,
+  type UpdateServiceImageBody,
+  type UpdateVendorProfileBody,
+  type UpdateVendorServiceBody,
+  type VendorServiceBody,
 } from '@vetted/contract';
 import type { Client, Method, RequestOptions } from './client';
 import type { QueryParams } from './query';
@@ -375,6 +391,124 @@ export function createVettedApi(client: Client) {
       /** `POST /admin/conversations/:id/reopen` — reopens a resolved support chat. */
       reopen: (id: string, options?: CallOptions) =>
         call('reopenConversation', { params: { id } }, options),
+    },
+    vendor: {
+      /** `GET /vendor/profile` — the signed-in vendor's own profile, any vetting state, with the onboarding checklist. */
+      profile: (options?: CallOptions) => call('getVendorProfile', {}, options),
+      /** `PUT /vendor/profile` — edits the business profile; resolves with the new `VendorOwnProfile`. */
+      updateProfile: (body: UpdateVendorProfileBody, options?: CallOptions) =>
+        call('updateVendorProfile', { body }, options),
+      /** `POST /vendor/profile/submit` — submits for review (409 listing what is missing). */
+      submit: (options?: CallOptions) => call('submitVendorProfile', {}, options),
+      /** `GET /vendor/documents` — vetting documents, newest first. */
+      documents: (options?: CallOptions) => call('listVendorDocuments', {}, options),
+      /** `POST /vendor/documents` — uploads a vetting document (JPEG, PNG, WebP or PDF, at most 10 MB). */
+      uploadDocument: (kind: DocumentKind, file: Blob, options?: CallOptions) => {
+        const body = new FormData();
+        body.append('kind', kind);
+        body.append('file', file);
+        return call('uploadVendorDocument', { body }, options);
+      },
+      /** `DELETE /vendor/documents/:id` — resolves with the remaining documents. */
+      deleteDocument: (id: string, options?: CallOptions) =>
+        call('deleteVendorDocument', { params: { id } }, options),
+      /** `GET /vendor/services` — the vendor's services, archived last. */
+      services: (options?: CallOptions) => call('listMyServices', {}, options),
+      /** `GET /vendor/services/:id`. */
+      service: (id: string, options?: CallOptions) =>
+        call('getMyService', { params: { id } }, options),
+      /** `POST /vendor/services` — price in minor units. */
+      createService: (body: VendorServiceBody, options?: CallOptions) =>
+        call('createMyService', { body }, options),
+      /** `PATCH /vendor/services/:id`. */
+      updateService: (id: string, body: UpdateVendorServiceBody, options?: CallOptions) =>
+        call('updateMyService', { params: { id }, body }, options),
+      /** `DELETE /vendor/services/:id` — resolves with `{ outcome: 'deleted' | 'archived' }`. */
+      deleteService: (id: string, options?: CallOptions) =>
+        call('deleteMyService', { params: { id } }, options),
+      /** `POST /vendor/services/:id/images` — adds an image (under 3 MB) with optional alt text. */
+      uploadServiceImage: (id: string, file: Blob, alt?: string, options?: CallOptions) => {
+        const body = new FormData();
+        if (alt) body.append('alt', alt);
+        body.append('file', file);
+        return call('uploadServiceImage', { params: { id }, body }, options);
+      },
+      /** `PUT /vendor/services/:id/images/order` — every image id in the new order. */
+      reorderServiceImages: (id: string, body: ReorderServiceImagesBody, options?: CallOptions) =>
+        call('reorderServiceImages', { params: { id }, body }, options),
+      /** `PATCH /vendor/services/:id/images/:imageId` — sets the alt text. */
+      updateServiceImage: (
+        id: string,
+        imageId: string,
+        body: UpdateServiceImageBody,
+        options?: CallOptions,
+      ) => call('updateServiceImage', { params: { id, imageId }, body }, options),
+      /** `DELETE /vendor/services/:id/images/:imageId`. */
+      deleteServiceImage: (id: string, imageId: string, options?: CallOptions) =>
+        call('deleteServiceImage', { params: { id, imageId } }, options),
+      /** `GET /vendor/availability`. */
+      availability: (options?: CallOptions) => call('getAvailability', {}, options),
+      /** `PUT /vendor/availability` — replaces hours, exceptions and booking rules. */
+      updateAvailability: (body: Availability, options?: CallOptions) =>
+        call('updateAvailability', { body }, options),
+      /** `GET /vendor/earnings` — figures per currency (minor units) and a page of entries. */
+      earnings: (query: EarningsQuery = {}, options?: CallOptions) =>
+        call('getEarnings', { query }, options),
+      /** `GET /vendor/payouts` — a page of payouts, newest first. */
+      payouts: (query: PayoutListQuery = {}, options?: CallOptions) =>
+        call('listPayouts', { query }, options),
+      /** `POST /vendor/payouts` — pays out what is available in a currency. */
+      createPayout: (body: CreatePayoutBody, options?: CallOptions) =>
+        call('createPayout', { body }, options),
+    },
+    admin: {
+      /** `GET /admin/overview` — counts that matter. */
+      overview: (options?: CallOptions) => call('getAdminOverview', {}, options),
+      /** `GET /admin/vendors` — the vetting queue (`status: 'pending'`) or a search. */
+      vendors: (query: AdminVendorListQuery = {}, options?: CallOptions) =>
+        call('listAdminVendors', { query }, options),
+      /** `GET /admin/vendors/:id` — documents, services and decision history. */
+      vendor: (id: string, options?: CallOptions) =>
+        call('getAdminVendor', { params: { id } }, options),
+      /** `POST /admin/vendors/:id/approve`. */
+      approveVendor: (id: string, options?: CallOptions) =>
+        call('approveVendor', { params: { id } }, options),
+      /** `POST /admin/vendors/:id/reject` — with a reason the vendor can act on. */
+      rejectVendor: (id: string, body: AdminReasonBody, options?: CallOptions) =>
+        call('rejectVendor', { params: { id }, body }, options),
+      /** `POST /admin/vendors/:id/suspend`. */
+      suspendVendor: (id: string, body: AdminReasonBody, options?: CallOptions) =>
+        call('suspendVendor', { params: { id }, body }, options),
+      /** `POST /admin/vendors/:id/reinstate`. */
+      reinstateVendor: (id: string, options?: CallOptions) =>
+        call('reinstateVendor', { params: { id } }, options),
+      /** `GET /admin/users` — by name or email. */
+      users: (query: AdminUserListQuery = {}, options?: CallOptions) =>
+        call('listAdminUsers', { query }, options),
+      /** `GET /admin/users/:id`. */
+      user: (id: string, options?: CallOptions) =>
+        call('getAdminUser', { params: { id } }, options),
+      /** `POST /admin/users/:id/suspend` — ends every session of the user. */
+      suspendUser: (id: string, body: AdminReasonBody, options?: CallOptions) =>
+        call('suspendUser', { params: { id }, body }, options),
+      /** `POST /admin/users/:id/reinstate`. */
+      reinstateUser: (id: string, options?: CallOptions) =>
+        call('reinstateUser', { params: { id } }, options),
+      /** `GET /admin/orders` — by reference, customer or pro. */
+      orders: (query: AdminOrderListQuery = {}, options?: CallOptions) =>
+        call('listAdminOrders', { query }, options),
+      /** `GET /admin/orders/:id` — timeline, parties, provider events and ledger postings. */
+      order: (id: string, options?: CallOptions) =>
+        call('getAdminOrder', { params: { id } }, options),
+      /** `GET /admin/payments/:id`. */
+      payment: (id: string, options?: CallOptions) =>
+        call('getAdminPayment', { params: { id } }, options),
+      /** `POST /admin/payments/:id/refund` — full (no amount) or partial, with a reason. */
+      refund: (id: string, body: AdminRefundBody, options?: CallOptions) =>
+        call('refundPayment', { params: { id }, body }, options),
+      /** `GET /admin/audit` — decisions, newest first. */
+      audit: (query: AuditQuery = {}, options?: CallOptions) =>
+        call('listAuditLog', { query }, options),
     },
     reviews: {
       /**

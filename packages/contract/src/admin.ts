@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { isoDateTime, uuid } from './common';
-import { paymentSchema } from './orders';
+import { vettingStatusSchema } from './catalogue';
+import {
+  isoDateTime,
+  moneySchema,
+  pagedSchema,
+  pageQuerySchema,
+  roleSchema,
+  text,
+  uuid,
+} from './common';
+import { orderDetailSchema, orderStatusSchema, paymentSchema } from './orders';
+import { vendorDocumentSchema } from './vendor';
 
 /** One thing the payment provider did to the card (sandbox fake bank, or Stripe). Amounts in minor units. */
 export const providerEventSchema = z.object({
@@ -14,7 +24,8 @@ export type ProviderEventDto = z.infer<typeof providerEventSchema>;
 /** One posting of the double-entry ledger: amount in minor units, debit +, credit −. */
 export const ledgerEntrySchema = z.object({
   id: uuid,
-  orderId: uuid,
+  /** Null for a payout, which belongs to the vendor rather than to an order (#8). */
+  orderId: uuid.nullable(),
   paymentId: uuid.nullable(),
   account: z.string(),
   amount: z.number().int(),
@@ -31,3 +42,149 @@ export const adminPaymentSchema = z.object({
   ledger: z.array(ledgerEntrySchema),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+/** `POST /v1/admin/payments/{id}/refund` body: `amount` (minor units) or, without it, all that is left. */
+export const adminRefundBodySchema = z.object({
+  amount: z.number().int().positive().optional(),
+  reason: text().trim().min(3, 'Say why the refund is given').max(500),
+});
+export type AdminRefundBody = z.input<typeof adminRefundBodySchema>;
+
+/** One entry of the audit log: who did what to which subject, and when. */
+export const auditEntrySchema = z.object({
+  id: uuid,
+  action: z.string(),
+  subjectType: z.enum(['vendor', 'user', 'payment', 'order']),
+  subjectId: uuid,
+  actor: z.object({ id: uuid, fullName: z.string() }).nullable(),
+  /** Reason, amount or other facts of the decision. */
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: isoDateTime,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /v1/admin/audit` query. */
+export const auditQuerySchema = pageQuerySchema.extend({
+  subjectId: uuid.optional(),
+});
+export const auditPageSchema = pagedSchema(auditEntrySchema);
+
+/** `GET /v1/admin/overview`: counts that matter; GMV in minor units per currency. */
+export const adminOverviewSchema = z.object({
+  pendingVettings: z.number().int(),
+  openSupportChats: z.number().int(),
+  /** Orders with a slot today (UTC) that are paid or further along. */
+  todaysBookings: z.number().int(),
+  approvedVendors: z.number().int(),
+  /** Captured order totals of the last 30 days, per currency. */
+  gmv30d: z.array(moneySchema),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+/** `GET /v1/admin/vendors` query: by vetting status, business name or owner email. */
+export const adminVendorListQuerySchema = pageQuerySchema.extend({
+  status: vettingStatusSchema.optional(),
+  q: text().trim().max(100).optional(),
+});
+
+/** A vendor in the vetting queue. */
+export const adminVendorSummarySchema = z.object({
+  id: uuid,
+  userId: uuid,
+  businessName: z.string(),
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  primaryCategory: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  city: z.string(),
+  country: z.string(),
+  vettingStatus: vettingStatusSchema,
+  vettingReason: z.string().nullable(),
+  submittedAt: isoDateTime.nullable(),
+  documentCount: z.number().int(),
+  serviceCount: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type AdminVendorSummary = z.infer<typeof adminVendorSummarySchema>;
+export const adminVendorPageSchema = pagedSchema(adminVendorSummarySchema);
+
+/** `GET /v1/admin/vendors/{id}`: the vendor, its documents, services and decision history. */
+export const adminVendorDetailSchema = adminVendorSummarySchema.extend({
+  tagline: z.string(),
+  bio: z.string(),
+  serviceRadiusKm: z.number(),
+  timeZone: z.string(),
+  documents: z.array(vendorDocumentSchema),
+  services: z.array(
+    z.object({ id: uuid, title: z.string(), price: moneySchema, active: z.boolean() }),
+  ),
+  audit: z.array(auditEntrySchema),
+});
+export type AdminVendorDetail = z.infer<typeof adminVendorDetailSchema>;
+
+/** Body of reject and suspend (vendors and users): the reason, shown to the person. */
+export const adminReasonBodySchema = z.object({
+  reason: text().trim().min(3, 'Give a reason the person can act on').max(500),
+});
+export type AdminReasonBody = z.infer<typeof adminReasonBodySchema>;
+
+/** `GET /v1/admin/users` query: by name or email, role and status. */
+export const adminUserListQuerySchema = pageQuerySchema.extend({
+  q: text().trim().max(100).optional(),
+  role: roleSchema.optional(),
+  status: z.enum(['active', 'suspended']).optional(),
+});
+
+export const adminUserSchema = z.object({
+  id: uuid,
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  status: z.enum(['active', 'suspended']),
+  avatarUrl: z.string().nullable(),
+  vendorId: uuid.nullable(),
+  emailVerified: z.boolean(),
+  deleted: z.boolean(),
+  orderCount: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserPageSchema = pagedSchema(adminUserSchema);
+/** `GET /v1/admin/users/{id}`: the user and the decisions about them. */
+export const adminUserDetailSchema = adminUserSchema.extend({ audit: z.array(auditEntrySchema) });
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** `GET /v1/admin/orders` query: `q` matches a reference (e.g. `VT-7K2M9Q`), a customer or a pro. */
+export const adminOrderListQuerySchema = pageQuerySchema.extend({
+  q: text().trim().max(100).optional(),
+  status: orderStatusSchema.optional(),
+});
+export const adminOrderSummarySchema = z.object({
+  id: uuid,
+  reference: z.string(),
+  status: orderStatusSchema,
+  customerName: z.string(),
+  vendorName: z.string(),
+  serviceTitle: z.string(),
+  startsAt: isoDateTime,
+  total: moneySchema,
+  createdAt: isoDateTime,
+});
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+export const adminOrderPageSchema = pagedSchema(adminOrderSummarySchema);
+
+/**
+ * `GET /v1/admin/orders/{id}`: the order with its timeline, both parties, and each payment with
+ * its provider events and ledger postings.
+ */
+export const adminOrderDetailSchema = z.object({
+  order: orderDetailSchema,
+  customer: z.object({ id: uuid, fullName: z.string(), email: z.string() }),
+  vendor: z.object({ id: uuid, businessName: z.string(), ownerEmail: z.string() }),
+  payments: z.array(adminPaymentSchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+export type AdminVendorListQuery = z.input<typeof adminVendorListQuerySchema>;
+export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
+export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
+export type AuditQuery = z.input<typeof auditQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, roleSchema, text, uuid } from './common';
+import { vendorBusinessSchema } from './vendor';
 
 /** OTP length, spec §4 leaves it open; we use 6 digits (issue #2). */
 export const OTP_LENGTH = 6;
@@ -28,13 +29,32 @@ export const phoneSchema = text()
   .trim()
   .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number');
 
-/** `POST /v1/auth/signup` body. Vendors sign up too; their profile starts `pending` vetting. */
-export const signupBodySchema = z.object({
+/** The fields of a sign-up, without the cross-field rules (forms extend this). */
+export const signupFieldsSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
   phone: phoneSchema.optional(),
   password: passwordSchema,
   role: z.enum(['customer', 'vendor']).default('customer'),
+  /** The business of a pro (#8): required with `role: 'vendor'`, refused otherwise. */
+  business: vendorBusinessSchema.optional(),
+});
+
+/**
+ * `POST /v1/auth/signup` body. A pro must send `business` (their profile starts as a `draft` to
+ * complete at `/vendor`, #8); a customer must not.
+ */
+export const signupBodySchema = signupFieldsSchema.superRefine((v, ctx) => {
+  if (v.role === 'vendor' && !v.business) {
+    ctx.addIssue({ code: 'custom', path: ['business'], message: 'Tell us about your business' });
+  }
+  if (v.role !== 'vendor' && v.business) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['business'],
+      message: 'Only pros sign up with a business',
+    });
+  }
 });
 export type SignupBody = z.input<typeof signupBodySchema>;
 

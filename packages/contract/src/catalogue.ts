@@ -23,8 +23,14 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 
-/** A vendor's vetting state; only `approved` vendors are listed and bookable. */
-export const vettingStatusSchema = z.enum(['pending', 'approved', 'rejected', 'suspended']);
+/** A vendor's vetting state (#8: draft → pending → approved | rejected, and suspended); only `approved` vendors are listed and bookable. */
+export const vettingStatusSchema = z.enum([
+  'draft',
+  'pending',
+  'approved',
+  'rejected',
+  'suspended',
+]);
 
 /**
  * Orders of `GET /v1/vendors` (issue #9): `relevance` blends text relevance, distance and rating

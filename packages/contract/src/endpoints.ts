@@ -10,7 +10,40 @@ import {
   passwordChangedSchema,
   updateNotificationPreferencesBodySchema,
 } from './account';
-import { adminPaymentSchema } from './admin';
+import {
+  adminOrderDetailSchema,
+  adminOrderListQuerySchema,
+  adminOrderPageSchema,
+  adminOverviewSchema,
+  adminPaymentSchema,
+  adminReasonBodySchema,
+  adminRefundBodySchema,
+  adminUserDetailSchema,
+  adminUserListQuerySchema,
+  adminUserPageSchema,
+  adminVendorDetailSchema,
+  adminVendorListQuerySchema,
+  adminVendorPageSchema,
+  auditPageSchema,
+  auditQuerySchema,
+} from './admin';
+import {
+  availabilitySchema,
+  createPayoutBodySchema,
+  deleteVendorServiceResultSchema,
+  earningsQuerySchema,
+  earningsSchema,
+  payoutPageSchema,
+  payoutSchema,
+  reorderServiceImagesBodySchema,
+  updateServiceImageBodySchema,
+  updateVendorProfileBodySchema,
+  updateVendorServiceBodySchema,
+  vendorDocumentSchema,
+  vendorOwnProfileSchema,
+  vendorServiceBodySchema,
+  vendorServiceSchema,
+} from './vendor';
 import {
   loggedOutSchema,
   loginBodySchema,
@@ -39,7 +72,7 @@ import {
   vendorListQuerySchema,
   vendorSearchPageSchema,
 } from './catalogue';
-import { pagedSchema, uuid } from './common';
+import { pagedSchema, pageQuerySchema, uuid } from './common';
 import {
   createAddressBodySchema,
   geocodeQuerySchema,
@@ -95,6 +128,10 @@ import {
 import { type RouteDef, routes } from './routes';
 
 export const idParamsSchema = z.object({ id: uuid });
+/** Params of a service image route. */
+export const serviceImageParamsSchema = z.object({ id: uuid, imageId: uuid });
+/** Params of an admin document download. */
+export const vendorDocumentParamsSchema = z.object({ id: uuid, documentId: uuid });
 
 interface EndpointDef extends RouteDef {
   params?: z.ZodType;
@@ -520,6 +557,241 @@ export const endpoints = {
     body: reviewReplyBodySchema,
     response: reviewSchema,
     summary: 'Answer a review in public (the reviewed pro only, once)',
+  },
+  getVendorProfile: {
+    ...routes.getVendorProfile,
+    response: vendorOwnProfileSchema,
+    summary:
+      "The signed-in vendor's own profile in any vetting state, with the onboarding checklist (vendors only)",
+  },
+  updateVendorProfile: {
+    ...routes.updateVendorProfile,
+    body: updateVendorProfileBodySchema,
+    response: vendorOwnProfileSchema,
+    summary:
+      'Edit the business profile; the city resolves to coordinates and a time zone offline (422 when unknown)',
+  },
+  submitVendorProfile: {
+    ...routes.submitVendorProfile,
+    response: vendorOwnProfileSchema,
+    summary:
+      'Submit the profile for review: draft or rejected → pending (409 listing what is missing)',
+  },
+  listVendorDocuments: {
+    ...routes.listVendorDocuments,
+    response: z.array(vendorDocumentSchema),
+    summary: "The vendor's vetting documents, newest first",
+  },
+  uploadVendorDocument: {
+    ...routes.uploadVendorDocument,
+    response: vendorDocumentSchema,
+    summary:
+      'Upload a vetting document: multipart/form-data with `kind` (identity | insurance | licence) and `file` (JPEG, PNG, WebP or PDF by magic bytes, at most 10 MB); stored privately',
+  },
+  deleteVendorDocument: {
+    ...routes.deleteVendorDocument,
+    params: idParamsSchema,
+    response: z.array(vendorDocumentSchema),
+    summary:
+      'Delete a vetting document while the profile is not under review (answers the remaining ones)',
+  },
+  listMyServices: {
+    ...routes.listMyServices,
+    response: z.array(vendorServiceSchema),
+    summary: "The vendor's services, archived ones last",
+  },
+  createMyService: {
+    ...routes.createMyService,
+    body: vendorServiceBodySchema,
+    response: vendorServiceSchema,
+    summary: 'Create a service (price in minor units)',
+  },
+  getMyService: {
+    ...routes.getMyService,
+    params: idParamsSchema,
+    response: vendorServiceSchema,
+    summary: "One of the vendor's services (404 for anyone else's)",
+  },
+  updateMyService: {
+    ...routes.updateMyService,
+    params: idParamsSchema,
+    body: updateVendorServiceBodySchema,
+    response: vendorServiceSchema,
+    summary: "Edit one of the vendor's services (404 for anyone else's; 409 when archived)",
+  },
+  deleteMyService: {
+    ...routes.deleteMyService,
+    params: idParamsSchema,
+    response: deleteVendorServiceResultSchema,
+    summary: 'Delete a service; one with orders is archived instead, keeping them',
+  },
+  uploadServiceImage: {
+    ...routes.uploadServiceImage,
+    params: idParamsSchema,
+    response: vendorServiceSchema,
+    summary:
+      'Add an image: multipart/form-data with `file` (under 3 MB, spec §5) and optional `alt`; re-encoded to WebP',
+  },
+  reorderServiceImages: {
+    ...routes.reorderServiceImages,
+    params: idParamsSchema,
+    body: reorderServiceImagesBodySchema,
+    response: vendorServiceSchema,
+    summary:
+      "Reorder a service's images (every image id, in the new order; the first is the cover)",
+  },
+  updateServiceImage: {
+    ...routes.updateServiceImage,
+    params: serviceImageParamsSchema,
+    body: updateServiceImageBodySchema,
+    response: vendorServiceSchema,
+    summary: "Set an image's alt text",
+  },
+  deleteServiceImage: {
+    ...routes.deleteServiceImage,
+    params: serviceImageParamsSchema,
+    response: vendorServiceSchema,
+    summary: 'Remove an image (its files are deleted through the outbox)',
+  },
+  getAvailability: {
+    ...routes.getAvailability,
+    response: availabilitySchema,
+    summary: 'Opening hours, exceptions and booking rules',
+  },
+  updateAvailability: {
+    ...routes.updateAvailability,
+    body: availabilitySchema,
+    response: availabilitySchema,
+    summary: 'Replace opening hours, exceptions and booking rules; slots follow at once',
+  },
+  getEarnings: {
+    ...routes.getEarnings,
+    query: earningsQuerySchema,
+    response: earningsSchema,
+    summary:
+      'Pending, on hold, available and paid-out earnings per currency from the ledger, with the entries behind them',
+  },
+  exportEarnings: {
+    ...routes.exportEarnings,
+    response: z.string(),
+    summary: 'Every earnings entry as a CSV attachment (text/csv, not wrapped)',
+  },
+  listPayouts: {
+    ...routes.listPayouts,
+    query: pageQuerySchema,
+    response: payoutPageSchema,
+    summary: "The vendor's payouts, newest first",
+  },
+  createPayout: {
+    ...routes.createPayout,
+    body: createPayoutBodySchema,
+    response: payoutSchema,
+    summary:
+      'Pay out available earnings through the payment provider (409 when nothing is available)',
+  },
+  getAdminOverview: {
+    ...routes.getAdminOverview,
+    response: adminOverviewSchema,
+    summary:
+      'Counts that matter: pending vettings, open support chats, today’s bookings, GMV (admins only)',
+  },
+  listAdminVendors: {
+    ...routes.listAdminVendors,
+    query: adminVendorListQuerySchema,
+    response: adminVendorPageSchema,
+    summary: 'Vendors by vetting status (pending: oldest submission first) or name (admins only)',
+  },
+  getAdminVendor: {
+    ...routes.getAdminVendor,
+    params: idParamsSchema,
+    response: adminVendorDetailSchema,
+    summary: 'A vendor with documents, services and decision history (admins only)',
+  },
+  approveVendor: {
+    ...routes.approveVendor,
+    params: idParamsSchema,
+    response: adminVendorDetailSchema,
+    summary:
+      'Approve a pending vendor: listed and bookable at once (admins only; 409 unless pending)',
+  },
+  rejectVendor: {
+    ...routes.rejectVendor,
+    params: idParamsSchema,
+    body: adminReasonBodySchema,
+    response: adminVendorDetailSchema,
+    summary:
+      'Reject a pending vendor with a reason they can act on; they may resubmit (admins only)',
+  },
+  suspendVendor: {
+    ...routes.suspendVendor,
+    params: idParamsSchema,
+    body: adminReasonBodySchema,
+    response: adminVendorDetailSchema,
+    summary: 'Suspend an approved vendor: unlisted, no new bookings (admins only)',
+  },
+  reinstateVendor: {
+    ...routes.reinstateVendor,
+    params: idParamsSchema,
+    response: adminVendorDetailSchema,
+    summary: 'Reinstate a suspended vendor as approved (admins only)',
+  },
+  downloadVendorDocument: {
+    ...routes.downloadVendorDocument,
+    params: vendorDocumentParamsSchema,
+    response: z.string(),
+    summary: 'Download a vetting document as an attachment (raw bytes, not wrapped; admins only)',
+  },
+  listAdminUsers: {
+    ...routes.listAdminUsers,
+    query: adminUserListQuerySchema,
+    response: adminUserPageSchema,
+    summary: 'Users by name or email, role and status (admins only)',
+  },
+  getAdminUser: {
+    ...routes.getAdminUser,
+    params: idParamsSchema,
+    response: adminUserDetailSchema,
+    summary: 'A user and the decisions about them (admins only)',
+  },
+  suspendUser: {
+    ...routes.suspendUser,
+    params: idParamsSchema,
+    body: adminReasonBodySchema,
+    response: adminUserDetailSchema,
+    summary:
+      'Suspend a user: sign-in refused and every session ended (admins only; not another admin)',
+  },
+  reinstateUser: {
+    ...routes.reinstateUser,
+    params: idParamsSchema,
+    response: adminUserDetailSchema,
+    summary: 'Reinstate a suspended user (admins only)',
+  },
+  listAdminOrders: {
+    ...routes.listAdminOrders,
+    query: adminOrderListQuerySchema,
+    response: adminOrderPageSchema,
+    summary: 'Orders by reference, customer or pro, newest first (admins only)',
+  },
+  getAdminOrder: {
+    ...routes.getAdminOrder,
+    params: idParamsSchema,
+    response: adminOrderDetailSchema,
+    summary:
+      'An order with its timeline, parties, provider events and ledger postings (admins only)',
+  },
+  refundPayment: {
+    ...routes.refundPayment,
+    params: idParamsSchema,
+    body: adminRefundBodySchema,
+    response: adminPaymentSchema,
+    summary: 'Refund a captured payment in full or in part, through the outbox (admins only)',
+  },
+  listAuditLog: {
+    ...routes.listAuditLog,
+    query: auditQuerySchema,
+    response: auditPageSchema,
+    summary: 'Admin decisions, newest first (admins only)',
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -7,6 +7,7 @@ export * from './catalogue';
 export * from './orders';
 export * from './cancellation';
 export * from './changes';
+export * from './vendor';
 export * from './admin';
 export * from './notifications';
 export * from './conversations';

@@ -56,12 +56,34 @@ export const ROUTES = {
     serviceDetail: '/vendor/services/service',
     /** The pro's reviews, each with its one public reply (issue #9); `?review=<id>` opens one. */
     reviews: '/vendor/reviews',
+    /** The business profile editor: name, category, city, radius, bio (issue #8). */
+    business: '/vendor/business',
+    /** Vetting documents: identity, insurance, licence (issue #8). */
+    documents: '/vendor/documents',
+    /** Opening hours, exceptions and booking rules (issue #8). */
+    availability: '/vendor/availability',
+    /** Earnings from the ledger, entries, CSV export and payouts (issue #8). */
+    earnings: '/vendor/earnings',
   },
   admin: {
     /** Our admin area; everything under `/admin` is admin-only. */
     home: '/admin',
     /** The support desk: every support chat, `?c=<id>` opens one (issue #7). */
     support: '/admin/support',
+    /** The vetting queue and every vendor (issue #8); `?status=pending` by default. */
+    vendors: '/admin/vendors',
+    /** One vendor: documents, services, decisions (issue #8). */
+    vendorDetail: '/admin/vendors/:id',
+    /** Users by name or email (issue #8). */
+    users: '/admin/users',
+    /** One user: suspend / reinstate (issue #8). */
+    userDetail: '/admin/users/:id',
+    /** Orders by reference (issue #8). */
+    orders: '/admin/orders',
+    /** One order: timeline, payments, provider events, ledger, refunds (issue #8). */
+    orderDetail: '/admin/orders/:id',
+    /** Every admin decision (issue #8). */
+    audit: '/admin/audit',
   },
 } as const;
 

@@ -191,6 +191,18 @@ export const vendorProfiles = pgTable(
     serviceRadiusKm: doublePrecision('service_radius_km').notNull().default(25),
     timeZone: text('time_zone').notNull().default('UTC'),
     coverImageKey: text('cover_image_key'),
+    /** Why the last review rejected or suspended the vendor (shown to them; #8). */
+    vettingReason: text('vetting_reason'),
+    /** When the vendor last submitted the profile for review (#8). */
+    submittedAt: ts('submitted_at'),
+    /** When the vetting status last changed (#8). */
+    vettingUpdatedAt: ts('vetting_updated_at'),
+    /** Slots start at least this long after now (minutes; #8 availability). */
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(60),
+    /** Free time kept after each booking before the next slot (minutes; #8). */
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    /** How many days ahead slots are offered (#8). */
+    horizonDays: integer('horizon_days').notNull().default(366),
     /**
      * What text search matches (#9): business name, tagline, category names, service titles and
      * descriptions, kept up to date by the catalogue domain whenever one of them changes.
@@ -240,6 +252,11 @@ export const services = pgTable(
     currency: text('currency').notNull().default('USD'),
     durationMinutes: integer('duration_minutes').notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * Set when the vendor deleted a service that has orders (#8): it is kept for those orders'
+     * records but no longer listed, bookable or editable.
+     */
+    archivedAt: ts('archived_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -442,9 +459,12 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    /** The order the money belongs to; null for a payout, which is the vendor's, not an order's (#8). */
+    orderId: uuid('order_id').references(() => orders.id),
+    /** The vendor whose payable the posting concerns, if any (#8: earnings read it directly). */
+    vendorId: uuid('vendor_id').references(() => vendorProfiles.id),
+    /** The payout of a `payout` posting (#8). */
+    payoutId: uuid('payout_id').references(() => payouts.id),
     paymentId: uuid('payment_id').references(() => payments.id),
     account: text('account').notNull(),
     /** Minor units; debit positive, credit negative. */
@@ -459,6 +479,36 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_order_idx').on(t.orderId),
     index('ledger_entries_payment_idx').on(t.paymentId),
+    index('ledger_entries_vendor_idx').on(t.vendorId, t.createdAt),
+  ],
+);
+
+/**
+ * A vendor's payout (#8): available earnings moved out through the payment provider (sandbox:
+ * its fake bank; Stripe: a Connect transfer). Amount in minor units. status: `pending` (written,
+ * provider not yet confirmed) | `paid` | `failed`.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendorProfiles.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    status: text('status').notNull().default('pending'),
+    failureMessage: text('failure_message'),
+    /** The request's `Idempotency-Key`, if sent: a repeat returns the first payout. */
+    idempotencyKey: text('idempotency_key'),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payouts_vendor_idx').on(t.vendorId, t.createdAt),
+    uniqueIndex('payouts_vendor_idempotency_uq').on(t.vendorId, t.idempotencyKey),
   ],
 );
 
@@ -746,5 +796,68 @@ export const waitlistEntries = pgTable(
     uniqueIndex('waitlist_entries_live_uq')
       .on(t.serviceId, t.customerId, t.day)
       .where(sql`status in ('waiting', 'offered')`),
+  ],
+);
+
+/**
+ * A vendor's vetting document (#8): identity, insurance or licence. Stored privately under
+ * `storage_key` (never under a public URL); admins download it through an authorised route.
+ */
+export const vendorDocuments = pgTable(
+  'vendor_documents',
+  {
+    id: uuid('id').primaryKey(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    /** `identity` | `insurance` | `licence`. */
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Detected from the file's magic bytes: image/jpeg, image/png, image/webp, application/pdf. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vendor_documents_vendor_idx').on(t.vendorId, t.createdAt)],
+);
+
+/**
+ * A date on which a vendor's weekly hours do not apply (#8). `date` is the vendor's local date
+ * (YYYY-MM-DD); `ranges` `[{ start: 'HH:MM', end: 'HH:MM' }]` replaces that day's hours, and an
+ * empty array means closed all day.
+ */
+export const availabilityExceptions = pgTable(
+  'availability_exceptions',
+  {
+    id: uuid('id').primaryKey(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    ranges: jsonb('ranges').notNull().default([]),
+  },
+  (t) => [uniqueIndex('availability_exceptions_vendor_date_uq').on(t.vendorId, t.date)],
+);
+
+/**
+ * Who did what in the admin console, and when (#8): every vetting decision, suspension,
+ * reinstatement and refund. `subject_type`: `vendor` | `user` | `payment`; `detail` holds the
+ * reason or amount.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
   ],
 );

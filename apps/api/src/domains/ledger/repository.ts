@@ -58,7 +58,7 @@ export function entriesForPayment(db: DbOrTx, paymentId: string): Promise<Ledger
  */
 export async function unbalancedOrders(
   db: DbOrTx,
-): Promise<{ orderId: string; currency: string; total: number }[]> {
+): Promise<{ orderId: string | null; currency: string; total: number }[]> {
   return db
     .select({
       orderId: ledgerEntries.orderId,

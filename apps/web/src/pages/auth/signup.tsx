@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isApiError, MESSAGES } from '@vetted/api-client';
-import { phoneSchema, signupBodySchema } from '@vetted/contract';
+import { phoneSchema, signupFieldsSchema } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import {
   Button,
@@ -23,7 +23,7 @@ import { homeFor, useSession } from '../../lib/session';
 import { AuthCard, FormAlert } from './auth-card';
 
 /** The contract's sign-up schema; the optional phone may be left blank in the form. */
-const formSchema = signupBodySchema.extend({
+const formSchema = signupFieldsSchema.extend({
   phone: z.union([z.literal(''), phoneSchema]).optional(),
 });
 type FormInput = z.input<typeof formSchema>;
