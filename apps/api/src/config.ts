@@ -31,6 +31,11 @@ export interface Config {
   /** Root of local state: PGlite data, uploads, mail outbox, generated secrets. */
   dataDir: string;
   uploadDir: string;
+  /**
+   * Private files (#8: vendors' vetting documents), never served under `/media`; admins download
+   * them through an authorised route. `PRIVATE_UPLOAD_DIR`, default `$DATA_DIR/private`.
+   */
+  privateUploadDir: string;
   outboxDir: string;
   /** HS256 secret for access tokens (≥ 32 bytes). */
   jwtSecret: Uint8Array;
@@ -203,6 +208,7 @@ export const envSchema = z
     MAIL_FROM: z.string().default('Vetted <no-reply@vetted.local>'),
     DATA_DIR: z.string().default('.data'),
     UPLOAD_DIR: z.string().optional(),
+    PRIVATE_UPLOAD_DIR: z.string().optional(),
     OUTBOX_DIR: z.string().optional(),
     JWT_SECRET: z
       .string()
@@ -352,6 +358,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     dataDir,
     uploadDir: resolve(root, e.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+    privateUploadDir: resolve(root, e.PRIVATE_UPLOAD_DIR ?? join(dataDir, 'private')),
     outboxDir: resolve(root, e.OUTBOX_DIR ?? join(dataDir, 'outbox')),
     jwtSecret: e.JWT_SECRET
       ? new TextEncoder().encode(e.JWT_SECRET)

@@ -75,6 +75,7 @@ export async function createTestContext(
     {
       dataDir: dir,
       uploadDir: join(dir, 'uploads'),
+      privateUploadDir: join(dir, 'private'),
       outboxDir: join(dir, 'outbox'),
       jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
       seedOnStart: false,

@@ -33,6 +33,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where images live (local disk under `config.uploadDir`; see services/storage.ts). */
     storage: Storage;
+    /**
+     * Private files (#8: vetting documents) under `config.privateUploadDir`: never served by
+     * `/media`; read only by authorised routes.
+     */
+    privateStorage: Storage;
   }
 }
 
@@ -45,6 +50,7 @@ export default fp(
   async (app: FastifyInstance) => {
     const storage: Storage = new LocalDiskStorage(app.config.uploadDir);
     app.decorate('storage', storage);
+    app.decorate('privateStorage', new LocalDiskStorage(app.config.privateUploadDir) as Storage);
     app.outbox.register(MEDIA_DELETE_KIND, mediaDeleteHandler(storage));
 
     app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
