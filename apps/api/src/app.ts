@@ -37,6 +37,8 @@ import outboxPlugin from './outbox/plugin';
 import orderRoutes from './domains/orders/routes';
 import { createOrdersService } from './domains/orders/service';
 import paymentRoutes from './domains/payments/routes';
+import earningsRoutes from './domains/earnings/routes';
+import { createEarningsService } from './domains/earnings/service';
 import waitlistRoutes from './domains/waitlist/routes';
 import { createWaitlistService } from './domains/waitlist/service';
 import { createSandboxProvider } from './domains/payments/sandbox-provider';
@@ -46,7 +48,14 @@ import stripeWebhookRoutes, { createStripeWebhookService } from './domains/payme
 import realtimeRoutes from './routes/realtime';
 import testClockRoutes from './platform/test-clock';
 import reviewRoutes from './domains/reviews/routes';
+import adminGuard from './domains/admin/guard';
+import adminRoutes from './domains/admin/routes';
+import { createAdminService } from './domains/admin/service';
 import { createReviewsService } from './domains/reviews/service';
+import vendorRoutes from './domains/vendors/routes';
+import listingsRoutes from './domains/listings/routes';
+import { createListingsService } from './domains/listings/service';
+import { createVendorsService } from './domains/vendors/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -205,21 +214,24 @@ export async function buildApp({
   // Platform first: the auth hook uses its events bus (session revocation across instances).
   await app.register(platformPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, ttlS: config.accessTokenTtlS });
+  // Every /v1/admin/* route: 401 without a session, 403 "Admins only" for non-admins (#8).
+  await app.register(adminGuard);
   await app.register(outboxPlugin);
   await app.register(mediaPlugin);
 
   // Payments: providers, service and its outbox handlers (capture, void, refund).
+  const paymentProviders = {
+    sandbox: createSandboxProvider({ db: app.db, clock: app.clock }),
+    // Stripe when its keys are set (config refuses PAYMENT_PROVIDER=stripe without them);
+    // creating it makes no network call.
+    ...(config.stripe ? { stripe: createStripeProvider(config.stripe) } : {}),
+  };
   const payments = createPaymentsService({
     db: app.db,
     clock: app.clock,
     config,
     log: app.log.child({ domain: 'payments' }),
-    providers: {
-      sandbox: createSandboxProvider({ db: app.db, clock: app.clock }),
-      // Stripe when its keys are set (config refuses PAYMENT_PROVIDER=stripe without them);
-      // creating it makes no network call.
-      ...(config.stripe ? { stripe: createStripeProvider(config.stripe) } : {}),
-    },
+    providers: paymentProviders,
   });
   for (const [kind, handler] of Object.entries(payments.handlers)) {
     app.outbox.register(kind, handler);
@@ -227,12 +239,29 @@ export async function buildApp({
   app.decorate('payments', payments);
 
   // Routes.
+  // The process-wide city index (places), built at its first use, not here.
+  const geocoder = sharedGeocoder((stats) =>
+    app.log.info({ ...stats, domain: 'places' }, 'city index built'),
+  );
+  // The pro's own profile, checklist and vetting documents (#8); it also resolves the business
+  // of a pro's sign-up, and deletes documents from private storage through its outbox kind.
+  const vendors = createVendorsService({
+    db: app.db,
+    clock: app.clock,
+    config,
+    geocoder,
+    documents: app.privateStorage,
+  });
+  for (const [kind, handler] of Object.entries(vendors.handlers)) {
+    app.outbox.register(kind, handler);
+  }
   const auth = createAuthService({
     db: app.db,
     clock: app.clock,
     config,
     log: app.log,
     tokens: app.auth,
+    resolveBusiness: vendors.resolveBusiness,
   });
   await app.register(authRoutes, { auth });
   await app.register(meRoutes, {
@@ -250,25 +279,40 @@ export async function buildApp({
     places: createPlacesService({
       db: app.db,
       clock: app.clock,
-      geocoder: sharedGeocoder((stats) =>
-        app.log.info({ ...stats, domain: 'places' }, 'city index built'),
-      ),
+      geocoder,
     }),
+  });
+  await app.register(vendorRoutes, { vendors });
+  // The pro's services, their images and opening hours (#8); slots follow at once.
+  await app.register(listingsRoutes, {
+    listings: createListingsService({ db: app.db, clock: app.clock, storage: app.storage }),
   });
   await app.register(catalogueRoutes, {
     catalogue: createCatalogueService({ db: app.db, clock: app.clock, config }),
     cacheTtlMs: config.catalogueCacheTtlMs,
   });
-  await app.register(orderRoutes, {
-    orders: createOrdersService({
-      db: app.db,
-      clock: app.clock,
-      config,
-      log: app.log,
-      payments,
-    }),
+  const orders = createOrdersService({
+    db: app.db,
+    clock: app.clock,
+    config,
+    log: app.log,
+    payments,
   });
+  await app.register(orderRoutes, { orders });
   await app.register(paymentRoutes, { payments });
+  // Vendor earnings from the ledger and payouts through the same providers (#8), with the
+  // outbox kind that sends a payout.
+  const earnings = createEarningsService({
+    db: app.db,
+    clock: app.clock,
+    config,
+    log: app.log.child({ domain: 'earnings' }),
+    providers: paymentProviders,
+  });
+  for (const [kind, handler] of Object.entries(earnings.handlers)) {
+    app.outbox.register(kind, handler);
+  }
+  await app.register(earningsRoutes, { earnings });
   // Waitlist of fully booked days (issue #9) and its offer-expiry outbox handler.
   const waitlist = createWaitlistService({ db: app.db, clock: app.clock, config });
   for (const [kind, handler] of Object.entries(waitlist.handlers)) {
@@ -303,6 +347,19 @@ export async function buildApp({
   await app.register(conversationRoutes, { conversations });
   await app.register(reviewRoutes, {
     reviews: createReviewsService({ db: app.db, clock: app.clock }),
+  });
+  // The admin console (#8): vetting, users, orders and refunds, overview, audit log.
+  await app.register(adminRoutes, {
+    admin: createAdminService({
+      db: app.db,
+      clock: app.clock,
+      config,
+      log: app.log.child({ domain: 'admin' }),
+      payments,
+      orders,
+      documents: app.privateStorage,
+      sessions: app.auth,
+    }),
   });
   await app.register(realtimeRoutes);
   if (config.testClock) await app.register(testClockRoutes);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { ensureCategory } from './fixtures';
 import type { TestContext } from './helpers';
 
 /** Shared steps of the auth test files: sign-up, codes from the mail folder, sessions. */
@@ -68,17 +69,47 @@ export interface SessionBody {
   role: string;
 }
 
-/** `POST /v1/auth/signup`, expecting 201; returns the challenge. */
+/**
+ * The business a test pro signs up with (#8): a plumber in New York City, with the city's
+ * coordinates so the offline city index is not needed. Its category must exist
+ * ({@link signup} creates it).
+ */
+export const TEST_BUSINESS = {
+  businessName: 'Ada Plumbing',
+  primaryCategorySlug: 'plumbing',
+  city: 'New York City',
+  country: 'US',
+  lat: 40.7128,
+  lng: -74.006,
+  serviceRadiusKm: 25,
+};
+
+/**
+ * `POST /v1/auth/signup`, expecting 201; returns the challenge. A vendor signs up with
+ * {@link TEST_BUSINESS} unless `business` is given.
+ */
 export async function signup(
   ctx: TestContext,
   email = uniqueEmail('user'),
-  extra: { fullName?: string; password?: string; role?: 'customer' | 'vendor' } = {},
+  extra: {
+    fullName?: string;
+    password?: string;
+    role?: 'customer' | 'vendor';
+    business?: Record<string, unknown>;
+  } = {},
 ): Promise<Challenge> {
+  const role = extra.role ?? 'customer';
+  let business = extra.business;
+  if (role === 'vendor' && !business) {
+    await ensureCategory(ctx, TEST_BUSINESS.primaryCategorySlug, 'Plumbing');
+    business = TEST_BUSINESS;
+  }
   const res = await post(ctx, '/v1/auth/signup', {
     fullName: extra.fullName ?? 'Ada Lovelace',
     email,
     password: extra.password ?? PASSWORD,
-    role: extra.role ?? 'customer',
+    role,
+    ...(business ? { business } : {}),
   });
   expect(res.statusCode).toBe(201);
   return res.json().data as Challenge;

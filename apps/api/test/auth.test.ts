@@ -11,10 +11,12 @@ import {
   post,
   signedUp,
   signup,
+  TEST_BUSINESS,
   uniqueEmail,
   verify,
   wrongCode,
 } from './auth-helpers';
+import { ensureCategory } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -68,7 +70,7 @@ describe('signup', () => {
     });
   });
 
-  it('creates a pending vendor profile for a vendor sign-up', async () => {
+  it('creates a draft vendor profile with the business of a vendor sign-up (#8)', async () => {
     const { email, session } = await signedUp(ctx, 'vendor');
     expect(session.role).toBe('vendor');
     const [user] = await ctx.app.db.select().from(users).where(eq(users.email, email));
@@ -76,8 +78,9 @@ describe('signup', () => {
       .select()
       .from(vendorProfiles)
       .where(eq(vendorProfiles.userId, user!.id));
-    expect(profile?.vettingStatus).toBe('pending');
-    expect(profile?.businessName).toBe('Ada Lovelace');
+    expect(profile?.vettingStatus).toBe('draft');
+    expect(profile?.businessName).toBe(TEST_BUSINESS.businessName);
+    expect(profile?.timeZone).toBe('America/New_York');
     expect((await getMe(ctx, session.accessToken)).json().data.vendorId).toBe(profile?.id);
   });
 
@@ -116,11 +119,13 @@ describe('signup', () => {
       create trigger vetted_test_refuse_outbox before insert on outbox
       for each row execute function vetted_test_refuse_outbox()`);
     try {
+      await ensureCategory(ctx, TEST_BUSINESS.primaryCategorySlug);
       const res = await post(ctx, '/v1/auth/signup', {
         fullName: 'Half Written',
         email,
         password: PASSWORD,
         role: 'vendor',
+        business: TEST_BUSINESS,
       });
       expect(res.statusCode).toBe(500);
     } finally {

@@ -175,13 +175,24 @@ const NOT_FOUND = {
   error: { message: 'Conversation not found', code: 'conversation_not_found' },
 };
 
-/** Expects `user` to get, for `id`, the very answer a random id gets: 404 "Conversation not found". */
+const ADMINS_ONLY = { ok: false, error: { message: 'Admins only', code: 'admin_only' } };
+
+/**
+ * What `user` gets for a random id: 404 "Conversation not found" — except on the support desk's
+ * `/admin/` routes, which answer everyone but an admin 403 "Admins only" before looking anything
+ * up (issue #8: one guard for every `/v1/admin` route).
+ */
+function randomAnswer(endpoint: Endpoint, user: TestUser): { status: number; body: unknown } {
+  if (endpoint.name.includes('/admin/') && user !== admin)
+    return { status: 403, body: ADMINS_ONLY };
+  return endpoint.random ?? { status: 404, body: NOT_FOUND };
+}
+
+/** Expects `user` to get, for `id`, the very answer a random id gets (see {@link randomAnswer}). */
 async function expectSameAsRandom(endpoint: Endpoint, user: TestUser, id: string) {
   const res = await endpoint.call(user, id);
   const random = await endpoint.call(user, randomUUID());
-  expect({ status: random.statusCode, body: random.json() }).toEqual(
-    endpoint.random ?? { status: 404, body: NOT_FOUND },
-  );
+  expect({ status: random.statusCode, body: random.json() }).toEqual(randomAnswer(endpoint, user));
   expect({ status: res.statusCode, body: res.json() }).toEqual({
     status: random.statusCode,
     body: random.json(),
@@ -216,7 +227,7 @@ describe.each(endpoints)('$name', (endpoint) => {
 });
 
 describe('admin endpoints for the participants themselves', () => {
-  it('answer the customer and the pro with the 404 of a random id', async () => {
+  it('answer the customer and the pro 403 "Admins only", as for a random id', async () => {
     for (const endpoint of endpoints.filter((e) => e.name.includes('/admin/'))) {
       await expectSameAsRandom(endpoint, customer, direct);
       await expectSameAsRandom(endpoint, customer, support);

@@ -766,7 +766,7 @@ describe('support conversations', () => {
     ).toBe(201);
   });
 
-  it('answers 404 to the admin actions on a direct conversation and for non-admins', async () => {
+  it('answers 404 to the admin actions on a direct conversation, and 403 to non-admins', async () => {
     const customer = await createCustomer(ctx);
     const vendor = await createVendor(ctx);
     const admin = await createAdmin(ctx);
@@ -776,17 +776,20 @@ describe('support conversations', () => {
       await post(customer, '/v1/conversations', { kind: 'support', subject: 'Help me' })
     ).json().data.id as string;
     for (const action of ['assign', 'resolve', 'reopen']) {
+      const onDirect = await post(admin, `/v1/admin/conversations/${direct}/${action}`, {});
+      expect(onDirect.statusCode).toBe(404);
+      expect(onDirect.json().error).toEqual({
+        message: 'Conversation not found',
+        code: 'conversation_not_found',
+      });
+      // Issue #8: every /v1/admin route refuses non-admins with 403, even their own chat.
       for (const [who, id] of [
-        [admin, direct],
         [customer, support],
         [vendor, direct],
       ] as const) {
         const res = await post(who, `/v1/admin/conversations/${id}/${action}`, {});
-        expect(res.statusCode).toBe(404);
-        expect(res.json().error).toEqual({
-          message: 'Conversation not found',
-          code: 'conversation_not_found',
-        });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toEqual({ message: 'Admins only', code: 'admin_only' });
       }
     }
     expect((await get(customer, `/v1/conversations/${support}`)).json().data.status).toBe('open');

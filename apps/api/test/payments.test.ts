@@ -324,7 +324,7 @@ describe('Idempotency-Key on confirm', () => {
 });
 
 describe('GET /v1/admin/payments/:id', () => {
-  it('shows an admin the payment, what the fake bank did and the ledger; 404 for anyone else', async () => {
+  it('shows an admin the payment, what the fake bank did and the ledger; 403 for anyone else', async () => {
     const customer = await createCustomer(ctx);
     const order = await newOrder(customer);
     const paid = await pay(ctx, customer, order.id);
@@ -353,7 +353,9 @@ describe('GET /v1/admin/payments/:id', () => {
         url: `/v1/admin/payments/${paymentId}`,
         headers: bearer(who.token),
       });
-      expect(res.statusCode).toBe(404);
+      // Issue #8: the /v1/admin guard answers every non-admin 403.
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toEqual({ message: 'Admins only', code: 'admin_only' });
     }
     const unknown = await ctx.app.inject({
       method: 'GET',

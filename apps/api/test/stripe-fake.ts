@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
  *
  * Endpoints: `POST /v1/payment_intents`, `GET /v1/payment_intents/:id`, `GET /v1/payment_intents`
  * (`created[gte]`, `limit`, `starting_after`), `POST /v1/payment_intents/:id/capture`,
- * `POST /v1/payment_intents/:id/cancel`, `POST /v1/refunds`, `GET /v1/refunds?payment_intent=`.
+ * `POST /v1/payment_intents/:id/cancel`, `POST /v1/refunds`, `GET /v1/refunds?payment_intent=`,
+ * `POST /v1/transfers` (Connect payouts, issue #8).
  *
  * The browser's part (Stripe.js `confirmCardPayment`) is simulated with {@link StripeFake.confirm}
  * and {@link StripeFake.decline}.
@@ -118,6 +119,8 @@ export class StripeFake {
   readonly intents = new Map<string, Intent>();
   readonly charges = new Map<string, Charge>();
   readonly refunds = new Map<string, Refund>();
+  /** Connect transfers (issue #8 payouts); a destination not starting with `acct_` is refused. */
+  readonly transfers = new Map<string, Json>();
   /** Every request received, oldest first. */
   readonly requests: FakeRequest[] = [];
   /** When set, refunds are created in this status (Stripe: card refunds can stay `pending`). */
@@ -389,6 +392,23 @@ export class StripeFake {
       charge.amount_refunded += amount;
       charge.refunded = charge.amount_refunded >= charge.amount_captured;
       return refund;
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const destination = String(params.destination ?? '');
+      if (!destination.startsWith('acct_')) {
+        throw new StripeApiError(400, 'resource_missing', `No such destination: '${destination}'`);
+      }
+      const transfer: Json = {
+        id: id('tr'),
+        object: 'transfer',
+        amount: Number(params.amount),
+        currency: String(params.currency),
+        destination,
+        metadata: (params.metadata as Record<string, string>) ?? {},
+        created: this.tick(),
+      };
+      this.transfers.set(transfer.id as string, transfer);
+      return transfer;
     }
     if (method === 'GET' && path === '/v1/refunds') {
       const data = [...this.refunds.values()].filter(

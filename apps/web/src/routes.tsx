@@ -65,9 +65,23 @@ const VendorReviews = page(() => import('./pages/vendor/reviews'), 'VendorReview
 const VendorCategories = page(() => import('./pages/vendor/catalogue'), 'VendorCategoriesPage');
 const VendorServices = page(() => import('./pages/vendor/catalogue'), 'VendorServicesPage');
 const VendorService = page(() => import('./pages/vendor/catalogue'), 'VendorServicePage');
+const VendorAvailability = page(
+  () => import('./pages/vendor/availability'),
+  'VendorAvailabilityPage',
+);
+const VendorBusiness = page(() => import('./pages/vendor/business'), 'VendorBusinessPage');
+const VendorDocuments = page(() => import('./pages/vendor/documents'), 'VendorDocumentsPage');
+const VendorEarnings = page(() => import('./pages/vendor/earnings'), 'VendorEarningsPage');
 
 const AdminHome = page(() => import('./pages/admin/home'), 'AdminHomePage');
 const AdminSupport = page(() => import('./pages/admin/support'), 'AdminSupportPage');
+const AdminVendors = page(() => import('./pages/admin/vendors'), 'AdminVendorsPage');
+const AdminVendor = page(() => import('./pages/admin/vendor-detail'), 'AdminVendorDetailPage');
+const AdminUsers = page(() => import('./pages/admin/users'), 'AdminUsersPage');
+const AdminUser = page(() => import('./pages/admin/user-detail'), 'AdminUserDetailPage');
+const AdminOrders = page(() => import('./pages/admin/orders'), 'AdminOrdersPage');
+const AdminOrder = page(() => import('./pages/admin/order-detail'), 'AdminOrderDetailPage');
+const AdminAudit = page(() => import('./pages/admin/audit'), 'AdminAuditPage');
 
 type LayoutName = 'public' | 'auth' | 'user' | 'vendor' | 'admin';
 
@@ -124,9 +138,20 @@ export const ROUTE_TABLE: RouteDef[] = [
   { path: v.category, component: VendorCategories, layout: 'vendor' },
   { path: v.services, component: VendorServices, layout: 'vendor' },
   { path: v.serviceDetail, component: VendorService, layout: 'vendor' },
+  { path: v.availability, component: VendorAvailability, layout: 'vendor' },
+  { path: v.business, component: VendorBusiness, layout: 'vendor' },
+  { path: v.documents, component: VendorDocuments, layout: 'vendor' },
+  { path: v.earnings, component: VendorEarnings, layout: 'vendor' },
 
   { path: ROUTES.admin.home, component: AdminHome, layout: 'admin' },
   { path: ROUTES.admin.support, component: AdminSupport, layout: 'admin' },
+  { path: ROUTES.admin.vendors, component: AdminVendors, layout: 'admin' },
+  { path: ROUTES.admin.vendorDetail, component: AdminVendor, layout: 'admin' },
+  { path: ROUTES.admin.users, component: AdminUsers, layout: 'admin' },
+  { path: ROUTES.admin.userDetail, component: AdminUser, layout: 'admin' },
+  { path: ROUTES.admin.orders, component: AdminOrders, layout: 'admin' },
+  { path: ROUTES.admin.orderDetail, component: AdminOrder, layout: 'admin' },
+  { path: ROUTES.admin.audit, component: AdminAudit, layout: 'admin' },
 ];
 
 function Layout({ name, children }: { name: LayoutName; children: React.ReactNode }) {

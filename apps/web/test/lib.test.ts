@@ -1,7 +1,7 @@
+import { DOCUMENT_MAX_BYTES } from '@vetted/contract';
 import { describe, expect, it } from 'vitest';
-import { computeStats } from '../src/pages/vendor/dashboard-view';
 import { formatCardNumber, formatExpiry } from '../src/pages/user/checkout-view';
-import { orders } from '../src/fixtures';
+import { documentFileProblem } from '../src/pages/vendor/documents-view';
 import { safeRedirect } from '../src/lib/form';
 import { addDays, distanceKm, formatDistance, formatDuration } from '../src/lib/format';
 
@@ -47,18 +47,26 @@ describe('format helpers', () => {
   });
 });
 
-describe('vendor dashboard figures', () => {
-  it('sums only completed orders and passes counts through', () => {
-    const stats = computeStats(orders, 3, 2);
-    expect(stats.newOrders).toBe(3);
-    expect(stats.upcoming).toBe(2);
-    const completed = orders.filter((o) => o.status === 'completed');
-    expect(stats.earned).toEqual({
-      amount: completed.reduce((s, o) => s + o.subtotal.amount, 0),
-      currency: 'USD',
-    });
+describe('vetting document checks (issue #8)', () => {
+  const file = (name: string, type: string, size = 1000) => ({ name, type, size });
+  it('accepts a PDF, JPEG, PNG or WebP up to 10 MB', () => {
+    expect(documentFileProblem(file('id.pdf', 'application/pdf'))).toBeNull();
+    expect(documentFileProblem(file('id.jpg', 'image/jpeg', DOCUMENT_MAX_BYTES))).toBeNull();
+    expect(documentFileProblem(file('id.png', 'image/png'))).toBeNull();
+    expect(documentFileProblem(file('id.webp', 'image/webp'))).toBeNull();
   });
-  it('has no earnings without orders', () => {
-    expect(computeStats([], 0, 0).earned).toBeNull();
+  it('falls back on the extension when the browser gives no type', () => {
+    expect(documentFileProblem(file('scan.PDF', ''))).toBeNull();
+    expect(documentFileProblem(file('scan.docx', ''))).toBe(
+      'Choose a PDF, JPEG, PNG or WebP file.',
+    );
+  });
+  it('refuses other types and files over 10 MB', () => {
+    expect(documentFileProblem(file('id.gif', 'image/gif'))).toBe(
+      'Choose a PDF, JPEG, PNG or WebP file.',
+    );
+    expect(documentFileProblem(file('id.pdf', 'application/pdf', DOCUMENT_MAX_BYTES + 1))).toMatch(
+      /Documents can be up to 10 MB\.$/,
+    );
   });
 });

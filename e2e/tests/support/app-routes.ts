@@ -111,8 +111,9 @@ export interface RouteData {
 /**
  * Builds a URL for every route from seeded data: the demo vendor (Demo Plumbing Co.), its first
  * service and first free slot, an order the demo customer books there (so both order pages
- * have one), a conversation about it and a support chat (so the inboxes open on a thread), and an
- * unverified login challenge for the OTP page.
+ * have one), a conversation about it and a support chat (so the inboxes open on a thread), an
+ * unverified login challenge for the OTP page, and for the admin console's detail pages that
+ * vendor, the demo customer and the order.
  */
 export async function prepareRoutes(request: APIRequestContext): Promise<RouteData> {
   const customer = await signIn(request, 'customer');
@@ -206,6 +207,11 @@ export async function prepareRoutes(request: APIRequestContext): Promise<RouteDa
   urls['vendor.messages'] += q({ c: direct.id });
   urls['user.messagesSupportChats'] += q({ c: support.id });
   urls['admin.support'] += q({ c: support.id });
+  // The admin console's `:id` pages (issue #8): the demo vendor (above), the demo customer and
+  // their order.
+  const me = await apiData<{ id: string }>(await request.get('/v1/me', { headers: auth }));
+  urls['admin.userDetail'] = ROUTES.admin.userDetail.replace(':id', me.id);
+  urls['admin.orderDetail'] = ROUTES.admin.orderDetail.replace(':id', order.id);
   return { urls };
 }
 

@@ -150,13 +150,22 @@ export interface RequestOptions {
    * Wins over `getAccessToken` and is sent even when `auth` is `false`.
    */
   bearer?: string;
+  /**
+   * How a successful body is read: `'json'` resolves with its `data` (spec §7); `'blob'` resolves
+   * with the raw bytes as a `Blob` (an attachment such as a vetting document or a CSV export,
+   * issue #8) and accepts any content type. Error bodies are read as JSON either way, so failures
+   * still throw {@link HttpError} with the server's message.
+   * @defaultValue `'json'`
+   */
+  responseType?: 'json' | 'blob';
 }
 
 /** A configured HTTP client; see {@link createClient}. */
 export interface Client {
   /**
    * Sends one request (plus retries) and resolves with the body's `data` field (spec §7),
-   * typed as `T` (not validated). A 204 or empty body resolves with `undefined`.
+   * typed as `T` (not validated). A 204 or empty body resolves with `undefined`. With
+   * `responseType: 'blob'` it resolves with the raw body as a `Blob` instead.
    *
    * @throws {HttpError} the server answered 400–599, or a body with `ok: false`.
    * @throws {TimeoutError} the request went unanswered (timeout, refused, reset, DNS).
@@ -255,7 +264,9 @@ export function createClient(config: ClientConfig): Client {
 
     let headers: Headers;
     try {
-      headers = new Headers({ Accept: 'application/json' });
+      headers = new Headers({
+        Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+      });
       const token = options.bearer ?? (options.auth === false ? undefined : await getToken());
       if (token) headers.set('Authorization', `Bearer ${token}`);
       if (args.isJson) headers.set('Content-Type', 'application/json');
@@ -281,12 +292,18 @@ export function createClient(config: ClientConfig): Client {
 
     let response: Response | undefined;
     let text: string;
+    let blob: Blob | undefined;
     try {
       const fetchImpl = config.fetch ?? globalThis.fetch;
       const init: RequestInit = { method: info.method, headers, signal: controller.signal };
       if (args.body !== undefined) init.body = args.body;
       response = await fetchImpl(url, init);
-      text = await response.text();
+      if (options.responseType === 'blob' && response.ok) {
+        blob = await response.blob();
+        text = '';
+      } else {
+        text = await response.text();
+      }
     } catch (cause) {
       const withResponse = response ? { response } : {};
       if (userSignal?.aborted && !timedOut) {
@@ -302,6 +319,8 @@ export function createClient(config: ClientConfig): Client {
       if (timer !== undefined) clearTimeout(timer);
       userSignal?.removeEventListener('abort', onUserAbort);
     }
+
+    if (blob !== undefined) return blob as T;
 
     let parsed: unknown;
     let parseError: unknown;

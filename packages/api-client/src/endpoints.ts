@@ -454,6 +454,18 @@ export function createVettedApi(client: Client) {
       /** `GET /vendor/earnings` — figures per currency (minor units) and a page of entries. */
       earnings: (query: EarningsQuery = {}, options?: CallOptions) =>
         call('getEarnings', { query }, options),
+      /**
+       * `GET /vendor/earnings/export` — every earnings entry as a CSV `Blob` (`text/csv`, an
+       * attachment the server names `vetted-earnings-<YYYY-MM-DD>.csv`), sent with the access token.
+       */
+      exportEarnings: (options?: CallOptions) =>
+        client.request<Blob>({
+          ...options,
+          endpoint: routes.exportEarnings.path,
+          method: 'get',
+          auth: true,
+          responseType: 'blob',
+        }),
       /** `GET /vendor/payouts` — a page of payouts, newest first. */
       payouts: (query: PayoutListQuery = {}, options?: CallOptions) =>
         call('listPayouts', { query }, options),
@@ -482,6 +494,18 @@ export function createVettedApi(client: Client) {
       /** `POST /admin/vendors/:id/reinstate`. */
       reinstateVendor: (id: string, options?: CallOptions) =>
         call('reinstateVendor', { params: { id } }, options),
+      /**
+       * `GET /admin/vendors/:id/documents/:documentId` — a vetting document's bytes as a `Blob`
+       * (sent with the access token; there is no public link to save instead).
+       */
+      downloadDocument: (id: string, documentId: string, options?: CallOptions) =>
+        client.request<Blob>({
+          ...options,
+          endpoint: buildPath(routes.downloadVendorDocument.path, { id, documentId }),
+          method: 'get',
+          auth: true,
+          responseType: 'blob',
+        }),
       /** `GET /admin/users` — by name or email. */
       users: (query: AdminUserListQuery = {}, options?: CallOptions) =>
         call('listAdminUsers', { query }, options),

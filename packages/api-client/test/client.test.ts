@@ -500,6 +500,40 @@ describe('request building', () => {
   });
 });
 
+describe("responseType: 'blob' (attachments, issue #8)", () => {
+  it('resolves with the raw bytes, sending the bearer and accepting any type', async () => {
+    server.handle((_, res) => {
+      res.writeHead(200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': 'attachment; filename="id.pdf"',
+      });
+      res.end('%PDF-1.7 bytes');
+    });
+    const blob = await client({ getAccessToken: () => 'tok' }).request<Blob>({
+      endpoint: '/admin/vendors/v/documents/d',
+      responseType: 'blob',
+    });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7 bytes');
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer tok');
+    expect(server.requests[0]!.headers.accept).toBe('*/*');
+  });
+
+  it('still throws an HttpError with the server message when the download fails', async () => {
+    server.handle((_, res) =>
+      json(res, 404, { ok: false, error: { message: 'Document not found' } }),
+    );
+    const error = await catchError(
+      client().request({ endpoint: '/a', responseType: 'blob', retry: false }),
+    );
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe('Document not found');
+    expect(error.status).toBe(404);
+  });
+});
+
 describe('MESSAGES (spec §8)', () => {
   it('holds the catalogue wording', () => {
     expect(MESSAGES.sessionExpired).toBe('Session expired, Please login again');

@@ -396,7 +396,7 @@ export const endpoints = {
     ...routes.getAdminPayment,
     params: idParamsSchema,
     response: adminPaymentSchema,
-    summary: 'A payment with its provider events and ledger postings (admins only; 404 otherwise)',
+    summary: 'A payment with its provider events and ledger postings (admins only)',
   },
   listNotifications: {
     ...routes.listNotifications,

@@ -226,12 +226,15 @@ export type Availability = z.infer<typeof availabilitySchema>;
 /** One figure of the earnings dashboard per currency (minor units). */
 export const earningsBalanceSchema = z.object({
   currency: z.string(),
-  /** Paid by customers, job not completed yet. */
+  /**
+   * Not yet available (issue #8 "pending"): paid by customers for jobs not completed yet, plus
+   * completed jobs still inside the `PAYOUT_HOLD_DAYS` hold (that part is `onHold`).
+   */
   pending: z.number().int(),
+  /** The part of `pending` whose job is completed and waits out the hold. */
+  onHold: z.number().int(),
   /** Completed jobs past the hold, minus payouts: what `POST /v1/vendor/payouts` can move out. */
   available: z.number().int(),
-  /** Completed, still inside the `PAYOUT_HOLD_DAYS` hold. */
-  onHold: z.number().int(),
   paidOut: z.number().int(),
   /** When the oldest held amount becomes available; null when nothing is on hold. */
   nextAvailableAt: isoDateTime.nullable(),

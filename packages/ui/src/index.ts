@@ -49,6 +49,7 @@ export * from './components/slot-picker';
 export * from './components/spinner';
 export * from './components/stat-card';
 export * from './components/switch';
+export * from './components/table';
 export * from './components/tabs';
 export * from './components/textarea';
 export * from './components/theme';

@@ -21,11 +21,13 @@ import {
   orders,
   payments,
   reviews,
+  sandboxBankEvents,
   type services,
   users,
   type vendorProfiles,
 } from './schema';
 import { rng, uuidFromName } from './seed';
+import { SEED_CARD_LAST4, sandboxCharge } from './seed-earnings';
 import { FIRST_NAMES, STREETS, SURNAMES } from './seed-data/categories';
 import { REVIEW_TEXTS, SORRY_REPLIES, THANKS_REPLIES } from './seed-data/reviews';
 
@@ -49,11 +51,15 @@ type EventRow = typeof orderEvents.$inferInsert;
 type PaymentRow = typeof payments.$inferInsert;
 type LedgerRow = typeof ledgerEntries.$inferInsert;
 type ReviewRow = typeof reviews.$inferInsert;
+type BankRow = typeof sandboxBankEvents.$inferInsert;
+
+/** Id of seeded customer number `i` (0 … {@link SEED_CUSTOMER_COUNT} − 1). */
+export const seedCustomerId = (i: number) => uuidFromName(`seed-customer:${i}`);
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** `VT-` + 6 Crockford characters of a serial number: unique among seeded orders. */
-function seedReference(serial: number): string {
+export function seedReference(serial: number): string {
   let out = '';
   let n = serial + 0x2000000; // leading non-zero digits, so seeded references do not look blank
   for (let i = 0; i < 6; i++) {
@@ -99,11 +105,15 @@ export interface SeedReviewsInput {
   verifiedAt: Date;
   /** Seeding time: review dates are counted back from its day (UTC). */
   now: Date;
+  /** `users.avatar_key` of each seeded customer, by id (issue #8: seeded people have avatars). */
+  avatarKeys: ReadonlyMap<string, string>;
 }
 
 /** What {@link seedReviews} inserted (rows it found already there included). */
 export interface SeededReviews {
   customers: number;
+  /** The seeded customers' ids (those that are the seed's). */
+  customerIds: string[];
   orders: number;
   reviews: number;
   replies: number;
@@ -117,6 +127,7 @@ async function insertChunks(
     | typeof orderEvents
     | typeof payments
     | typeof ledgerEntries
+    | typeof sandboxBankEvents
     | typeof reviews,
   rows: object[],
 ): Promise<void> {
@@ -138,14 +149,16 @@ export async function seedReviews(tx: Tx, input: SeedReviewsInput): Promise<Seed
     const r = rng(`seed-customer:${i}`);
     const first = FIRST_NAMES[Math.floor(r() * FIRST_NAMES.length)]!;
     const last = SURNAMES[Math.floor(r() * SURNAMES.length)]!;
+    const id = seedCustomerId(i);
     return {
-      id: uuidFromName(`seed-customer:${i}`),
+      id,
       role: 'customer',
       email:
         `${first}.${last}.${i + 1}`.toLowerCase().replace(/[^a-z0-9.]/g, '') +
         '@customers.vetted.test',
       fullName: `${first} ${last}`,
       passwordHash: input.passwordHash,
+      avatarKey: input.avatarKeys.get(id) ?? null,
       emailVerifiedAt: input.verifiedAt,
       createdAt: new Date(Date.UTC(2023, 0, 1) + i * 9 * DAY),
     };
@@ -171,7 +184,9 @@ export async function seedReviews(tx: Tx, input: SeedReviewsInput): Promise<Seed
       .where(eq(users.email, input.demoCustomerEmail));
     if (demo?.role === 'customer') demoCustomerId = demo.id;
   }
-  if (customerIds.length === 0) return { customers: 0, orders: 0, reviews: 0, replies: 0 };
+  if (customerIds.length === 0) {
+    return { customers: 0, customerIds, orders: 0, reviews: 0, replies: 0 };
+  }
 
   const servicesOf = new Map<string, ServiceRow[]>();
   for (const s of input.services) {
@@ -185,6 +200,7 @@ export async function seedReviews(tx: Tx, input: SeedReviewsInput): Promise<Seed
   const eventRows: EventRow[] = [];
   const paymentRows: PaymentRow[] = [];
   const ledgerRows: LedgerRow[] = [];
+  const bankRows: BankRow[] = [];
   const reviewRows: ReviewRow[] = [];
   let serial = 0;
 
@@ -234,21 +250,32 @@ export async function seedReviews(tx: Tx, input: SeedReviewsInput): Promise<Seed
       });
     }
     // Paid by a sandbox test card, captured when accepted, with its ledger postings: the order
-    // page reads "Paid •••• 4242, test mode" and the pro's earnings include the job.
+    // page reads "Paid •••• 4242, test mode" and the pro's earnings include the job. The fake
+    // bank holds the charge (issue #8), so an admin can refund it.
     const paymentId = uuidFromName(`seed-payment:${key}`);
+    const authorizedAt = new Date(startsAt.getTime() - 3 * DAY + 2 * 60_000);
     const capturedAt = new Date(startsAt.getTime() - 3 * DAY + 2 * HOUR);
+    const charge = sandboxCharge({
+      paymentId,
+      amount: service.price + fee,
+      currency,
+      authorizedAt,
+      capturedAt,
+    });
+    bankRows.push(...charge.rows);
     paymentRows.push({
       id: paymentId,
       orderId: id,
       provider: 'sandbox',
       kind: 'order',
+      providerRef: charge.providerRef,
       status: 'captured',
       amount: service.price + fee,
       currency,
-      cardLast4: '4242',
+      cardLast4: SEED_CARD_LAST4,
       idempotencyKey: `payment:${paymentId}:authorize:1`,
       attempt: 1,
-      authorizedAt: new Date(startsAt.getTime() - 3 * DAY + 2 * 60_000),
+      authorizedAt,
       capturedAt,
       createdAt: new Date(startsAt.getTime() - 3 * DAY + 60_000),
       updatedAt: capturedAt,
@@ -257,6 +284,8 @@ export async function seedReviews(tx: Tx, input: SeedReviewsInput): Promise<Seed
       ledgerRows.push({
         id: uuidFromName(`seed-ledger:${paymentId}:${posting.account}`),
         orderId: id,
+        // Issue #8: earnings read a vendor's postings by this column.
+        vendorId: vendor.id!,
         paymentId,
         account: posting.account,
         amount: posting.amount,
@@ -327,10 +356,12 @@ export async function seedReviews(tx: Tx, input: SeedReviewsInput): Promise<Seed
   await insertChunks(tx, orderEvents, eventRows);
   await insertChunks(tx, payments, paymentRows);
   await insertChunks(tx, ledgerEntries, ledgerRows);
+  await insertChunks(tx, sandboxBankEvents, bankRows);
   await insertChunks(tx, reviews, reviewRows);
   await refreshRatings(tx, [...input.vendorIds]);
   return {
     customers: customerIds.length,
+    customerIds,
     orders: orderRows.length,
     reviews: reviewRows.length,
     replies: reviewRows.filter((r) => r.replyBody).length,

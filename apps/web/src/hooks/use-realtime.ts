@@ -54,10 +54,11 @@ export interface FrameEffects {
 
 /**
  * Returns the handler of one socket's frames (raw JSON text):
- * - `notification`: revalidates every notifications page (list and nav badge) and shows the
- *   notification as a toast — once per notification id, however often it is delivered (the
- *   outbox delivers at least once);
- * - `order`: revalidates that order's detail and every order list (history, dashboards);
+ * - `notification`: revalidates every notifications page (list and nav badge) and the pro's own
+ *   profile (a vetting decision, issue #8), and shows the notification as a toast — once per
+ *   notification id, however often it is delivered (the outbox delivers at least once);
+ * - `order`: revalidates that order's detail, every order list (history, dashboards) and the
+ *   pro's earnings (issue #8);
  * - `message`: revalidates that conversation's messages and detail and every conversation list
  *   (previews, unread badges), and clears the sender's "typing…" hint;
  * - `read`: revalidates that conversation's messages (read ticks) and detail;
@@ -88,6 +89,9 @@ export function createFrameHandler(effects: FrameEffects): (raw: unknown) => voi
         break;
       case 'notification': {
         effects.revalidate(isEndpointKey('listNotifications'));
+        // Issue #8: a vetting decision (approved, rejected, suspended) comes as a notification;
+        // the pro's own profile (checklist, status) is only cached on the pro's screens.
+        effects.revalidate(isEndpointKey('getVendorProfile'));
         if (frame.data?.type?.startsWith('waitlist.')) {
           // Issue #9: a waitlist offer was made or lapsed: the entries and slots changed.
           effects.revalidate(isEndpointKey('listWaitlist'));
@@ -104,6 +108,8 @@ export function createFrameHandler(effects: FrameEffects): (raw: unknown) => voi
         if (typeof frame.data?.id !== 'string') break;
         effects.revalidate(isEndpointKey('getOrder', { id: frame.data.id }));
         effects.revalidate(isEndpointKey('listOrders'));
+        // Issue #8: a payment or completion moves the pro's earnings (cached on the pro's screens).
+        effects.revalidate(isEndpointKey('getEarnings'));
         break;
       case 'message': {
         const id = frame.data?.conversationId;

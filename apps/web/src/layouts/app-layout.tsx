@@ -15,6 +15,9 @@ import {
   Bell,
   CalendarCheck,
   ClipboardList,
+  Clock,
+  FileCheck,
+  History,
   House,
   LayoutDashboard,
   LayoutGrid,
@@ -25,7 +28,10 @@ import {
   Search,
   ShieldCheck,
   Star,
+  Store,
   UserRound,
+  UsersRound,
+  Wallet,
   Wrench,
 } from 'lucide-react';
 import * as React from 'react';
@@ -71,14 +77,24 @@ const NAVS: Record<Area, NavDef[]> = {
     { label: 'Services', href: '/vendor/services', icon: <Wrench /> },
     { label: 'Messages', href: '/vendor/messages', icon: <MessageSquare />, messages: true },
     { label: 'Reviews', href: '/vendor/reviews', icon: <Star /> },
+    { label: 'Earnings', href: '/vendor/earnings', icon: <Wallet /> },
     { label: 'Notifications', href: '/vendor/notification', icon: <Bell />, notifications: true },
     { label: 'Categories', href: '/vendor/category', icon: <LayoutGrid /> },
+    { label: 'Opening hours', href: '/vendor/availability', icon: <Clock /> },
+    { label: 'Business profile', href: '/vendor/business', icon: <Store /> },
+    { label: 'Documents', href: '/vendor/documents', icon: <FileCheck /> },
     { label: 'Profile', href: '/vendor/profile', icon: <UserRound /> },
     { label: 'Saved places', href: '/vendor/location', icon: <MapPin /> },
   ],
+  // The mobile bar shows the first five; the audit log is also in the account menu and linked
+  // from the overview.
   admin: [
-    { label: 'Overview', href: '/admin', icon: <ShieldCheck />, exact: true },
+    { label: 'Overview', href: '/admin', icon: <LayoutDashboard />, exact: true },
+    { label: 'Vendors', href: '/admin/vendors', icon: <ShieldCheck /> },
+    { label: 'Users', href: '/admin/users', icon: <UsersRound /> },
+    { label: 'Orders', href: '/admin/orders', icon: <ClipboardList /> },
     { label: 'Support', href: '/admin/support', icon: <LifeBuoy />, messages: true },
+    { label: 'Audit log', href: '/admin/audit', icon: <History /> },
   ],
 };
 
@@ -170,7 +186,16 @@ export function AppLayout({ area, children }: { area: Area; children: React.Reac
                   </DropdownMenuItem>
                   <DropdownMenuSeparator />
                 </>
-              ) : null}
+              ) : (
+                <>
+                  <DropdownMenuItem asChild>
+                    <Link href="/admin/audit">
+                      <History aria-hidden="true" /> Audit log
+                    </Link>
+                  </DropdownMenuItem>
+                  <DropdownMenuSeparator />
+                </>
+              )}
               <DropdownMenuItem variant="destructive" onSelect={() => setLogoutOpen(true)}>
                 <LogOut aria-hidden="true" /> Log out
               </DropdownMenuItem>

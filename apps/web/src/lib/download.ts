@@ -1,9 +1,8 @@
 /**
- * Saves `data` as a pretty-printed JSON file named `fileName` (the browser's download), through
- * a temporary object URL that is released right after.
+ * Saves `blob` as a file named `fileName` (the browser's download), through a temporary object
+ * URL that is released right after.
  */
-export function downloadJson(data: unknown, fileName: string): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -14,4 +13,15 @@ export function downloadJson(data: unknown, fileName: string): void {
   link.remove();
   // Let the click's navigation start before the URL goes away.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Saves `data` as a pretty-printed JSON file named `fileName` (the browser's download), through
+ * a temporary object URL that is released right after.
+ */
+export function downloadJson(data: unknown, fileName: string): void {
+  saveBlob(
+    new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }),
+    fileName,
+  );
 }

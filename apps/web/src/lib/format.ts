@@ -107,3 +107,22 @@ export function formatInboxTime(iso: string, now: Date = new Date(), timeZone?: 
     timeZone,
   }).format(date);
 }
+
+/**
+ * A file size for people: `sizeBytes` (bytes, 1 kB = 1000 B as file managers show it) as
+ * "640 byte", "412 kB", "1.9 MB" (Intl unit names of the browser locale).
+ */
+export function formatBytes(sizeBytes: number): string {
+  const [unit, value] =
+    sizeBytes >= 1_000_000
+      ? (['megabyte', sizeBytes / 1_000_000] as const)
+      : sizeBytes >= 1_000
+        ? (['kilobyte', sizeBytes / 1_000] as const)
+        : (['byte', sizeBytes] as const);
+  return new Intl.NumberFormat(undefined, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 'megabyte' ? 1 : 0,
+  }).format(value);
+}

@@ -62,9 +62,20 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   [v.category]: title('Categories'),
   [v.services]: title('Services'),
   [v.serviceDetail]: title('Service'),
+  [v.availability]: title('Opening hours'),
+  [v.business]: title('Business profile'),
+  [v.documents]: title('Documents'),
+  [v.earnings]: title('Earnings'),
 
   [ROUTES.admin.home]: title('Admin'),
   [ROUTES.admin.support]: title('Support desk'),
+  [ROUTES.admin.vendors]: title('Vendors'),
+  [ROUTES.admin.vendorDetail]: title('Vendor'),
+  [ROUTES.admin.users]: title('Users'),
+  [ROUTES.admin.userDetail]: title('User'),
+  [ROUTES.admin.orders]: title('Orders'),
+  [ROUTES.admin.orderDetail]: title('Order'),
+  [ROUTES.admin.audit]: title('Audit log'),
 };
 
 /** The title of route pattern `path` (e.g. `/user/services/vendor/:id`); the home's when unknown. */

@@ -3,6 +3,7 @@
  * holds no policy and no user-facing text.
  */
 import { and, asc, count, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -14,6 +15,7 @@ import {
   users,
   vendorProfiles,
 } from '../../db/schema';
+import type { ResolvedBusiness } from '../vendors/service';
 
 export type UserRow = typeof users.$inferSelect;
 export type ChallengeRow = typeof otpChallenges.$inferSelect;
@@ -70,24 +72,23 @@ export async function markEmailVerified(db: DbOrTx, id: string, at: Date): Promi
     .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
 }
 
-/** Makes sure a vendor has a (pending) profile, or a customer has none. */
+/**
+ * Makes sure a vendor has a profile, or a customer has none (issue #8). A vendor's profile starts
+ * (or, for an unverified account signing up again, starts over) as a `draft` with the business
+ * of the sign-up: name, main category, city, country, coordinates (degrees), IANA time zone and
+ * service radius (km). Only unverified accounts get here (a verified address gets a decoy), so
+ * starting over never undoes a submission.
+ */
 export async function syncVendorProfile(
   db: DbOrTx,
-  user: { id: string; role: 'customer' | 'vendor'; businessName: string },
+  user: { id: string; role: 'customer' | 'vendor'; business: ResolvedBusiness | null },
 ): Promise<void> {
-  if (user.role === 'vendor') {
+  if (user.role === 'vendor' && user.business) {
+    const fields = { ...user.business, vettingStatus: 'draft' as const };
     await db
       .insert(vendorProfiles)
-      .values({
-        id: crypto.randomUUID(),
-        userId: user.id,
-        businessName: user.businessName,
-        vettingStatus: 'pending',
-      })
-      .onConflictDoUpdate({
-        target: vendorProfiles.userId,
-        set: { businessName: user.businessName },
-      });
+      .values({ id: randomUUID(), userId: user.id, ...fields })
+      .onConflictDoUpdate({ target: vendorProfiles.userId, set: fields });
   } else {
     await db.delete(vendorProfiles).where(eq(vendorProfiles.userId, user.id));
   }

@@ -21,6 +21,7 @@ import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../l
 import type { AuthService as AccessTokens, AuthUser } from '../../plugins/auth';
 import type { ServiceDeps } from '../deps';
 import { enqueueMail } from '../mail/service';
+import type { ResolvedBusiness } from '../vendors/service';
 import { otpMail } from '../mail/templates';
 import type { MailMessage } from '../mail/transport';
 import {
@@ -64,6 +65,12 @@ export type EraseAccount = (tx: Tx, user: repo.UserRow, now: Date) => Promise<Ap
 /** What the auth service needs besides the common deps: the access-token signer of `plugins/auth`. */
 export interface AuthServiceDeps extends ServiceDeps {
   tokens: Pick<AccessTokens, 'signAccessToken' | 'verifyAccessToken' | 'revokeSessions'>;
+  /**
+   * Resolves a pro's sign-up `business` (category slug, city → coordinates and time zone) before
+   * anything is written: the vendors domain's `resolveBusiness` (issue #8). Required for vendor
+   * sign-ups; it throws 422 `unknown_city` / `unknown_category`.
+   */
+  resolveBusiness?: (business: NonNullable<SignupInput['business']>) => Promise<ResolvedBusiness>;
 }
 
 /** Row counts of one {@link AuthDomainService.cleanup} run. */
@@ -117,6 +124,16 @@ function toOtpChallenge(row: {
     expiresAt: row.expiresAt.toISOString(),
     resendAvailableAt: new Date(row.lastSentAt.getTime() + OTP_RESEND_COOLDOWN_MS).toISOString(),
   };
+}
+
+/**
+ * Ends every session of `userId` inside the caller's transaction `tx` (an admin suspending the
+ * account, issue #8): the sessions and their refresh tokens are revoked as a password reset
+ * revokes them. Returns the ids of the sessions that were live; once `tx` committed, pass them
+ * to `app.auth.revokeSessions` so every API instance refuses their access tokens at once.
+ */
+export function endAllSessions(tx: Tx, userId: string, now: Date): Promise<string[]> {
+  return repo.revokeUserSessions(tx, userId, now);
 }
 
 /**
@@ -348,7 +365,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     return settle(outcome);
   }
 
-  async function signupIn(tx: Tx, body: SignupInput, passwordHash: string): Promise<OtpChallenge> {
+  async function signupIn(
+    tx: Tx,
+    body: SignupInput,
+    passwordHash: string,
+    business: ResolvedBusiness | null,
+  ): Promise<OtpChallenge> {
     const now = clock.now();
     const existing = await repo.findUserByEmail(tx, body.email, true);
     const decision = policy.decideSignup(existing);
@@ -383,7 +405,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       userId = randomUUID();
       await repo.insertUser(tx, { id: userId, email: body.email, ...details });
     }
-    await repo.syncVendorProfile(tx, { id: userId, role: body.role, businessName: body.fullName });
+    await repo.syncVendorProfile(tx, { id: userId, role: body.role, business });
     const { challenge, code } = await startChallenge(
       tx,
       { userId, email: body.email, purpose: 'signup' },
@@ -410,17 +432,28 @@ export function createAuthService(deps: AuthServiceDeps) {
      * one restarts its verification (new password, name, phone and role take effect, earlier
      * codes stop working); a verified one gets a decoy challenge and its owner a "someone tried
      * to sign up" mail. All in one transaction: a failure leaves nothing written.
+     *
+     * A pro's `business` (issue #8) is resolved first, before the address is even looked up —
+     * so an unknown city or category answers the same 422 whether or not the address has an
+     * account — and their profile starts as a `draft` with it.
+     * @throws AppError 422 `unknown_city` (field `business.city`) / `unknown_category` (field
+     *   `business.primaryCategorySlug`).
      */
     async signup(body: SignupInput): Promise<OtpChallenge> {
+      let business: ResolvedBusiness | null = null;
+      if (body.role === 'vendor' && body.business) {
+        if (!deps.resolveBusiness) throw new Error('vendor sign-up needs resolveBusiness');
+        business = await deps.resolveBusiness(body.business);
+      }
       // Hash first, whatever the address: the same work (and time) for every answer.
       const passwordHash = await hashPassword(body.password);
       try {
-        return await db.transaction((tx) => signupIn(tx, body, passwordHash));
+        return await db.transaction((tx) => signupIn(tx, body, passwordHash, business));
       } catch (err) {
         // Two sign-ups of one new address at once: the unique index decides; the loser
         // answers like a sign-up of an existing address.
         if (!repo.isUniqueViolation(err)) throw err;
-        return db.transaction((tx) => signupIn(tx, body, passwordHash));
+        return db.transaction((tx) => signupIn(tx, body, passwordHash, business));
       }
     },
 

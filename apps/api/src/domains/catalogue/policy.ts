@@ -6,7 +6,11 @@
 import { TZDate } from '@date-fns/tz';
 import { LRUCache } from 'lru-cache';
 
-/** A slot must start at least this far in the future to be bookable (ms, 1 h). */
+/**
+ * A slot must start at least this far in the future to be bookable (ms, 1 h): the default of a
+ * vendor's `minNoticeMinutes` (issue #8, the column default 60), which replaces it in slots and
+ * booking.
+ */
 export const LEAD_TIME_MS = 60 * 60 * 1000;
 /** How long an unpaid order holds its slot (ms, 15 min). */
 export const HOLD_MS = 15 * 60 * 1000;
@@ -33,6 +37,55 @@ export interface Interval {
 
 export interface SlotInstant extends Interval {
   available: boolean;
+}
+
+/** A range of local time in one day: minutes after local midnight, `[startMinute, endMinute)`. */
+export interface MinuteRange {
+  startMinute: number;
+  endMinute: number;
+}
+
+/**
+ * A vendor's booking rules (issue #8 availability, `vendor_profiles` columns): slots start at
+ * least `minNoticeMinutes` after now, `bufferMinutes` stay free after each booking, and slots
+ * are offered on dates up to `horizonDays` days after the vendor's today.
+ */
+export interface BookingRules {
+  minNoticeMinutes: number;
+  bufferMinutes: number;
+  horizonDays: number;
+}
+
+/**
+ * The rules of a vendor without settings of its own: the column defaults of migration 0009 —
+ * 60 minutes' notice ({@link LEAD_TIME_MS}), no buffer, a horizon of a year and a day.
+ */
+export const DEFAULT_BOOKING_RULES: BookingRules = {
+  minNoticeMinutes: LEAD_TIME_MS / 60_000,
+  bufferMinutes: 0,
+  horizonDays: SLOT_WINDOW_FUTURE_DAYS,
+};
+
+/**
+ * What a vendor's grid of slots depends on: its zone, weekly hours, dated exceptions (a local
+ * `YYYY-MM-DD` → the ranges that replace that day's hours; none = closed) and booking rules
+ * (missing ones: {@link DEFAULT_BOOKING_RULES}).
+ */
+export interface SlotSchedule extends Partial<BookingRules> {
+  timeZone: string;
+  rules: WeeklyRule[];
+  exceptions?: ReadonlyMap<string, readonly MinuteRange[]>;
+}
+
+/** Minutes after midnight of a local `HH:MM` (`24:00` = 1440), as the contract writes times. */
+export function minutesOfTime(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/** `HH:MM` of minutes after local midnight (1440 = `24:00`). */
+export function timeOfMinutes(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /**
@@ -87,24 +140,74 @@ export function daySlots(
   timeZone: string,
 ): readonly Interval[] {
   const weekday = weekdayOf(date);
-  const dayRules = rules
-    .filter((r) => r.weekday === weekday)
-    .sort((a, b) => a.startMinute - b.startMinute);
-  const key = `${timeZone} ${date} ${durationMinutes} ${dayRules.map((r) => `${r.startMinute}-${r.endMinute}`).join(',')}`;
+  return rangeSlots(
+    date,
+    rules.filter((r) => r.weekday === weekday),
+    durationMinutes,
+    timeZone,
+  );
+}
+
+/**
+ * The opening hours of one local `date` (`YYYY-MM-DD`) under `schedule` (issue #8): the
+ * exception of that date when there is one (an empty list: closed all day), else the weekly
+ * ranges of its weekday.
+ */
+export function dayRanges(date: string, schedule: SlotSchedule): readonly MinuteRange[] {
+  const exception = schedule.exceptions?.get(date);
+  if (exception) return exception;
+  const weekday = weekdayOf(date);
+  return schedule.rules.filter((r) => r.weekday === weekday);
+}
+
+/**
+ * The last local date on which `schedule` offers slots at `now`: the vendor's today plus
+ * `horizonDays` (issue #8; default {@link DEFAULT_BOOKING_RULES}).
+ */
+export function lastBookableDate(schedule: SlotSchedule, now: Date): string {
+  return addDays(
+    localDateOf(now, schedule.timeZone),
+    schedule.horizonDays ?? DEFAULT_BOOKING_RULES.horizonDays,
+  );
+}
+
+/**
+ * The grid of one local `date` under `schedule` at `now`: {@link dayRanges} laid out like
+ * {@link daySlots}; empty past {@link lastBookableDate} (no slot beyond the horizon).
+ */
+export function scheduleDaySlots(
+  date: string,
+  schedule: SlotSchedule,
+  durationMinutes: number,
+  now: Date,
+): readonly Interval[] {
+  if (date > lastBookableDate(schedule, now)) return [];
+  return rangeSlots(date, dayRanges(date, schedule), durationMinutes, schedule.timeZone);
+}
+
+/** The grid of local `date` over `ranges` (any order), memoised ({@link grids}). */
+function rangeSlots(
+  date: string,
+  ranges: readonly MinuteRange[],
+  durationMinutes: number,
+  timeZone: string,
+): readonly Interval[] {
+  const sorted = [...ranges].sort((a, b) => a.startMinute - b.startMinute);
+  const key = `${timeZone} ${date} ${durationMinutes} ${sorted.map((r) => `${r.startMinute}-${r.endMinute}`).join(',')}`;
   let grid = grids.get(key);
   if (!grid) {
     grid = Object.freeze(
-      gridOf(date, dayRules, durationMinutes, timeZone).map((s) => Object.freeze(s)),
+      gridOf(date, sorted, durationMinutes, timeZone).map((s) => Object.freeze(s)),
     );
     grids.set(key, grid);
   }
   return grid;
 }
 
-/** {@link daySlots} computed: `dayRules` are the rules of `date`'s weekday, by start. */
+/** {@link rangeSlots} computed: `dayRules` are the ranges of `date`, by start. */
 function gridOf(
   date: string,
-  dayRules: WeeklyRule[],
+  dayRules: readonly MinuteRange[],
   durationMinutes: number,
   timeZone: string,
 ): Interval[] {
@@ -128,10 +231,65 @@ export function overlaps(a: Interval, b: Interval): boolean {
   return a.startsAt.getTime() < b.endsAt.getTime() && b.startsAt.getTime() < a.endsAt.getTime();
 }
 
-/** Whether a grid slot can be booked at `now`: far enough ahead and not overlapping a blocking order. */
-export function isSlotAvailable(slot: Interval, blocking: Interval[], now: Date): boolean {
-  if (slot.startsAt.getTime() < now.getTime() + LEAD_TIME_MS) return false;
-  return !blocking.some((b) => overlaps(slot, b));
+/**
+ * Whether a grid slot can be booked at `now`: at least `minNoticeMinutes` ahead (default
+ * {@link LEAD_TIME_MS}) and clear of every blocking order by `bufferMinutes` (default 0) on
+ * either side — each booking, the slot's and the others', is followed by the buffer (issue #8).
+ */
+export function isSlotAvailable(
+  slot: Interval,
+  blocking: readonly Interval[],
+  now: Date,
+  rules: Partial<BookingRules> = {},
+): boolean {
+  const noticeMs = (rules.minNoticeMinutes ?? DEFAULT_BOOKING_RULES.minNoticeMinutes) * 60_000;
+  if (slot.startsAt.getTime() < now.getTime() + noticeMs) return false;
+  return !blocking.some((b) => overlapsWithBuffer(slot, b, rules.bufferMinutes ?? 0));
+}
+
+/** Whether `a` and `b`, each followed by `bufferMinutes` of free time, share any instant. */
+export function overlapsWithBuffer(a: Interval, b: Interval, bufferMinutes: number): boolean {
+  const buffer = bufferMinutes * 60_000;
+  return (
+    a.startsAt.getTime() < b.endsAt.getTime() + buffer &&
+    b.startsAt.getTime() < a.endsAt.getTime() + buffer
+  );
+}
+
+/** Why a requested start cannot be booked, see {@link slotVerdict}. */
+export type SlotRefusal =
+  /** Not a start of the vendor's grid that day (hours, exceptions, duration). */
+  | 'off_grid'
+  /** On a date past the vendor's horizon ({@link lastBookableDate}). */
+  | 'beyond_horizon'
+  /** Sooner than the vendor's minimum notice, or passed. */
+  | 'too_soon'
+  /** Overlaps a blocking order or held offer, buffers included. */
+  | 'taken';
+
+/**
+ * Whether `startsAt` can be booked at `now` — the rules of {@link slotDays} for one instant, so
+ * the slot picker and booking (orders) agree: on the day's grid ({@link dayRanges}), within the
+ * horizon, far enough ahead, and free ({@link isSlotAvailable}). The slot, or why not.
+ */
+export function slotVerdict(
+  service: SlotSchedule & { durationMinutes: number; blocking: readonly Interval[] },
+  startsAt: Date,
+  now: Date,
+): { ok: true; slot: Interval } | { ok: false; reason: SlotRefusal } {
+  const date = localDateOf(startsAt, service.timeZone);
+  const grid = rangeSlots(
+    date,
+    dayRanges(date, service),
+    service.durationMinutes,
+    service.timeZone,
+  );
+  const slot = grid.find((s) => s.startsAt.getTime() === startsAt.getTime());
+  if (!slot) return { ok: false, reason: 'off_grid' };
+  if (date > lastBookableDate(service, now)) return { ok: false, reason: 'beyond_horizon' };
+  if (!isSlotAvailable(slot, [], now, service)) return { ok: false, reason: 'too_soon' };
+  if (!isSlotAvailable(slot, service.blocking, now, service)) return { ok: false, reason: 'taken' };
+  return { ok: true, slot };
 }
 
 /**
@@ -148,20 +306,25 @@ export function slotHorizon(from: string | undefined, days: number, now: Date): 
 
 /**
  * `days` local days of slots from `from` (default: today in `timeZone` at `now`) on the grid of
- * `rules`, each marked available or not at `now` (lead time, `blocking` orders).
+ * the schedule ({@link scheduleDaySlots}: weekly hours, exceptions, horizon), each marked
+ * available or not at `now` ({@link isSlotAvailable}: minimum notice, `blocking` orders and the
+ * buffer after each).
  */
 export function slotDays(
-  service: { durationMinutes: number; timeZone: string; rules: WeeklyRule[]; blocking: Interval[] },
+  service: SlotSchedule & { durationMinutes: number; blocking: readonly Interval[] },
   opts: { from?: string; days: number; now: Date },
 ): Array<{ date: string; slots: SlotInstant[] }> {
   const { now } = opts;
   const from = opts.from ?? localDateOf(now, service.timeZone);
   return Array.from({ length: opts.days }, (_, i) => {
     const date = addDays(from, i);
-    const grid = daySlots(date, service.rules, service.durationMinutes, service.timeZone);
+    const grid = scheduleDaySlots(date, service, service.durationMinutes, now);
     return {
       date,
-      slots: grid.map((s) => ({ ...s, available: isSlotAvailable(s, service.blocking, now) })),
+      slots: grid.map((s) => ({
+        ...s,
+        available: isSlotAvailable(s, service.blocking, now, service),
+      })),
     };
   });
 }

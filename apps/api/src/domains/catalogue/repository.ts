@@ -3,10 +3,26 @@
  * their services, galleries, opening hours and the orders that block their time. Each takes
  * `db` or a transaction; none holds policy or text for people.
  */
-import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
+  availabilityExceptions,
   availabilityRules,
   categories,
   orders,
@@ -20,6 +36,8 @@ import {
   type Interval,
   LIVE_STATUSES,
   type LexiconEntry,
+  type MinuteRange,
+  minutesOfTime,
   RATING_PRIOR,
   RELEVANCE_WEIGHTS,
   TEXT_WEIGHTS,
@@ -404,26 +422,40 @@ export async function searchVendors(
       (a, b) => a + b,
       0,
     );
-  const columns = {
-    ...summaryColumns(point, search.currency),
-    matches: sql<number | string>`count(*) over ()`,
-  };
-  const page = db
-    .select(nearestFirst ? summaryColumns(point, search.currency) : columns)
-    .from(vp)
-    .leftJoin(primaryCategory, eq(primaryCategory.id, vp.primaryCategoryId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(search.pageSize)
-    .offset((search.page - 1) * search.pageSize);
+  const offset = (search.page - 1) * search.pageSize;
   if (nearestFirst) {
+    const page = db
+      .select(summaryColumns(point, search.currency))
+      .from(vp)
+      .leftJoin(primaryCategory, eq(primaryCategory.id, vp.primaryCategoryId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(search.pageSize)
+      .offset(offset);
     const [rows, total] = await Promise.all([page, countAll()]);
     return { rows: rows as VendorSummaryRow[], total };
   }
-  const rows = (await page) as Array<VendorSummaryRow & { matches?: number | string }>;
+  // Two steps: rank every match by id alone (the count rides along as a window), then build the
+  // summaries — cheapest price, cover image, category — of the page's rows only. In one query
+  // the window makes PostgreSQL compute those subqueries for every match before the sort.
+  const ranked = await db
+    .select({ id: vp.id, matches: sql<number | string>`count(*) over ()` })
+    .from(vp)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(search.pageSize)
+    .offset(offset);
   // A page past the last has no row to carry the count.
-  const total = rows.length > 0 ? Number(rows[0]!.matches) : search.page > 1 ? await countAll() : 0;
-  return { rows, total };
+  if (ranked.length === 0) return { rows: [], total: search.page > 1 ? await countAll() : 0 };
+  const ids = ranked.map((r) => r.id);
+  const summaries = (await db
+    .select(summaryColumns(point, search.currency))
+    .from(vp)
+    .leftJoin(primaryCategory, eq(primaryCategory.id, vp.primaryCategoryId))
+    .where(sql`${vp.id} = any(${uuidArray(ids)})`)) as VendorSummaryRow[];
+  const byId = new Map(summaries.map((s) => [s.id, s]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  return { rows, total: Number(ranked[0]!.matches) };
 }
 
 /**
@@ -642,11 +674,15 @@ export async function activeServicesOf(db: DbOrTx, vendorId: string): Promise<Se
     .orderBy(asc(services.price), asc(services.id));
 }
 
+/**
+ * A service customers may see and book: active, not archived (#8; archiving also clears
+ * `active`, checked here all the same) and of an approved vendor.
+ */
+const isBookableService = and(eq(services.active, true), isNull(services.archivedAt), isApproved);
+
 /** One active service of an approved vendor; null otherwise. */
 export async function bookableServiceRow(db: DbOrTx, id: string): Promise<ServiceRow | null> {
-  const [row] = await servicesQuery(db).where(
-    and(eq(services.id, id), eq(services.active, true), isApproved),
-  );
+  const [row] = await servicesQuery(db).where(and(eq(services.id, id), isBookableService));
   return row ?? null;
 }
 
@@ -681,7 +717,7 @@ export async function findBookableService(db: DbOrTx, id: string): Promise<Booka
     })
     .from(services)
     .innerJoin(vp, eq(vp.id, services.vendorId))
-    .where(and(eq(services.id, id), eq(services.active, true), isApproved));
+    .where(and(eq(services.id, id), isBookableService));
   return row ?? null;
 }
 
@@ -805,22 +841,53 @@ export interface SlotSource {
   timeZone: string;
   /** Weekly opening hours, by weekday then start. */
   rules: WeeklyRule[];
+  /** Dated exceptions (#8) from a week before `now` on: local date → ranges (none: closed). */
+  exceptions: Map<string, MinuteRange[]>;
+  /** Minutes between now and the earliest bookable start (#8). */
+  minNoticeMinutes: number;
+  /** Minutes kept free after each booking (#8). */
+  bufferMinutes: number;
+  /** Days after the vendor's today that slots are offered (#8). */
+  horizonDays: number;
   /** Time taken by orders in the range asked for (see {@link blockingOrders}). */
   blocking: Interval[];
 }
 
 /**
+ * Exceptions older than this many days before `now` are not read: the slot picker starts at
+ * most `SLOT_WINDOW_PAST_DAYS` (7) back, plus a day for the widest zone offset.
+ */
+const EXCEPTIONS_PAST_DAYS = 8;
+
+/**
  * The slot picker's input for an active service of an approved vendor in ONE query (issue #10):
- * the service's duration and zone, the vendor's opening hours, and the orders blocking its time
- * in `range` at `now` — the last two aggregated to JSON (times as epoch milliseconds). Null when
- * the service is not bookable.
+ * the service's duration and zone, the vendor's opening hours, exceptions and booking rules
+ * (issue #8), and the orders and held offers blocking its time in `range` at `now` — aggregated
+ * to JSON (times as epoch milliseconds). Null when the service is not bookable. Booking reads the
+ * same (catalogue `checkSlot`), leaving out `excludeOrderId` (an order being moved) and the
+ * offers held for `exceptOfferOf`.
  */
 export async function slotSource(
   db: DbOrTx,
   serviceId: string,
   range: Interval,
   now: Date,
+  opts: { excludeOrderId?: string; exceptOfferOf?: string } = {},
 ): Promise<SlotSource | null> {
+  const exceptionsFrom = new Date(now.getTime() - EXCEPTIONS_PAST_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const exceptions = db
+    .select({
+      json: sql`coalesce(json_agg(json_build_array(${availabilityExceptions.date}, ${availabilityExceptions.ranges}) order by ${availabilityExceptions.date}), '[]'::json)`,
+    })
+    .from(availabilityExceptions)
+    .where(
+      and(
+        eq(availabilityExceptions.vendorId, services.vendorId),
+        gte(availabilityExceptions.date, exceptionsFrom),
+      ),
+    );
   const rules = db
     .select({
       json: sql`coalesce(json_agg(json_build_array(${availabilityRules.weekday}, ${availabilityRules.startMinute}, ${availabilityRules.endMinute}) order by ${availabilityRules.weekday}, ${availabilityRules.startMinute}), '[]'::json)`,
@@ -832,7 +899,7 @@ export async function slotSource(
       json: sql`coalesce(json_agg(json_build_array(extract(epoch from ${orders.startsAt}) * 1000, extract(epoch from ${orders.endsAt}) * 1000)), '[]'::json)`,
     })
     .from(orders)
-    .where(blockingOrderCondition(services.vendorId, range, now));
+    .where(blockingOrderCondition(services.vendorId, range, now, opts.excludeOrderId));
   // Slots held for a waitlisted customer (issue #9) are taken for everyone else.
   const held = db
     .select({
@@ -840,46 +907,49 @@ export async function slotSource(
     })
     .from(waitlistEntries)
     .innerJoin(offeredService, eq(offeredService.id, waitlistEntries.serviceId))
-    .where(heldOfferCondition(services.vendorId, range, now));
+    .where(heldOfferCondition(services.vendorId, range, now, opts.exceptOfferOf));
   const [row] = await db
     .select({
       vendorId: services.vendorId,
       durationMinutes: services.durationMinutes,
       timeZone: vp.timeZone,
+      minNoticeMinutes: vp.minNoticeMinutes,
+      bufferMinutes: vp.bufferMinutes,
+      horizonDays: vp.horizonDays,
       rules: sql<Array<[number, number, number]>>`(${rules})`,
+      exceptions: sql<Array<[string, Array<{ start: string; end: string }>]>>`(${exceptions})`,
       blocking: sql<Array<[number | string, number | string]>>`(${blocking})`,
       held: sql<Array<[number | string, number | string]>>`(${held})`,
     })
     .from(services)
     .innerJoin(vp, eq(vp.id, services.vendorId))
-    .where(and(eq(services.id, serviceId), eq(services.active, true), isApproved));
+    .where(and(eq(services.id, serviceId), isBookableService));
   if (!row) return null;
   return {
     vendorId: row.vendorId,
     durationMinutes: row.durationMinutes,
     timeZone: row.timeZone,
+    minNoticeMinutes: row.minNoticeMinutes,
+    bufferMinutes: row.bufferMinutes,
+    horizonDays: row.horizonDays,
     rules: row.rules.map(([weekday, startMinute, endMinute]) => ({
       weekday,
       startMinute,
       endMinute,
     })),
+    exceptions: new Map(
+      row.exceptions.map(([date, ranges]) => [
+        date,
+        ranges.map((r) => ({
+          startMinute: minutesOfTime(r.start),
+          endMinute: minutesOfTime(r.end),
+        })),
+      ]),
+    ),
     // json numbers; `extract` gives numeric, which PostgreSQL writes as a JSON number.
     blocking: [...row.blocking, ...row.held].map(([startsAt, endsAt]) => ({
       startsAt: new Date(Number(startsAt)),
       endsAt: new Date(Number(endsAt)),
     })),
   };
-}
-
-/** The vendor's weekly opening hours, by weekday then start. */
-export async function vendorRules(db: DbOrTx, vendorId: string): Promise<WeeklyRule[]> {
-  return db
-    .select({
-      weekday: availabilityRules.weekday,
-      startMinute: availabilityRules.startMinute,
-      endMinute: availabilityRules.endMinute,
-    })
-    .from(availabilityRules)
-    .where(eq(availabilityRules.vendorId, vendorId))
-    .orderBy(asc(availabilityRules.weekday), asc(availabilityRules.startMinute));
 }

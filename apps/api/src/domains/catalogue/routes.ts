@@ -1,8 +1,32 @@
 import { endpoints } from '@vetted/contract';
 import type { FastifyInstance } from 'fastify';
-import { createResponseCache } from '../../lib/response-cache';
+import { createResponseCache, type ResponseCache } from '../../lib/response-cache';
 import { type PublicRead, route } from '../../lib/route';
-import type { CatalogueService } from './service';
+import { type CatalogueService, catalogueCacheGeneration } from './service';
+
+/**
+ * `cache` emptied at its first use after each `purgeCatalogueCache()` (service.ts, issue #8): a
+ * vendor's own edits show at once on this instance, not a TTL later.
+ */
+function purgeable(cache: ResponseCache): ResponseCache {
+  let generation = catalogueCacheGeneration();
+  const fresh = () => {
+    if (generation === catalogueCacheGeneration()) return;
+    generation = catalogueCacheGeneration();
+    cache.clear();
+  };
+  return {
+    get: (key) => {
+      fresh();
+      return cache.get(key);
+    },
+    fetch: (key, load) => {
+      fresh();
+      return cache.fetch(key, load);
+    },
+    clear: () => cache.clear(),
+  };
+}
 
 /**
  * Public catalogue: categories, approved vendors (search and type-ahead, issue #9), their
@@ -14,7 +38,8 @@ import type { CatalogueService } from './service';
  * (lib/response-cache.ts) — and browsers and shared caches may keep them as long, and serve
  * them stale for ten times that while they revalidate. Every answer carries a weak ETag and a
  * matching `If-None-Match` gets 304. Changes to vendors, services and categories show up at most
- * `cacheTtlMs` late, on each API instance. Slots change with every booking: never cached,
+ * `cacheTtlMs` late on each API instance — at once on the instance that made them when the
+ * writer calls `purgeCatalogueCache()` (issue #8). Slots change with every booking: never cached,
  * `no-cache`, so each use revalidates (a 304 when nothing changed).
  */
 export default async function catalogueRoutes(
@@ -27,7 +52,7 @@ export default async function catalogueRoutes(
       maxAgeS > 0
         ? `public, max-age=${maxAgeS}, stale-while-revalidate=${maxAgeS * 10}`
         : 'public, no-cache',
-    cache: cacheTtlMs > 0 ? createResponseCache({ ttlMs: cacheTtlMs }) : undefined,
+    cache: cacheTtlMs > 0 ? purgeable(createResponseCache({ ttlMs: cacheTtlMs })) : undefined,
   };
 
   route(app, endpoints.listCategories, () => catalogue.listCategories(), { publicRead });

@@ -25,7 +25,6 @@ import * as msg from './messages';
 import {
   AREA_RADIUS_KM,
   areaDefaults,
-  daySlots,
   effectiveSort,
   type Interval,
   isSlotWindowStart,
@@ -39,6 +38,8 @@ import {
   localDateOf,
   slotDays,
   slotHorizon,
+  type SlotRefusal,
+  slotVerdict,
 } from './policy';
 import * as repo from './repository';
 
@@ -64,6 +65,26 @@ const SUGGESTED_CATEGORIES = 6;
 
 /** Bumped by every {@link refreshVendorSearchText}: vocabularies read before are stale. */
 let searchTextGeneration = 0;
+
+/** Bumped by every {@link purgeCatalogueCache}: catalogue answers cached before are stale. */
+let cacheGeneration = 0;
+
+/**
+ * Drops this process's cached catalogue answers (the routes' ready responses, the slot grids and
+ * local currencies of every catalogue service), so a vendor's change shows at once (issue #8):
+ * call it AFTER the transaction of a write that changes what customers see — services, images,
+ * availability, a vendor's profile or vetting status — commits (a read between purge and commit
+ * would cache the old answer again). Other API instances still follow within
+ * `CATALOGUE_CACHE_TTL_MS`. Cheap: each cache notices the new generation at its next read.
+ */
+export function purgeCatalogueCache(): void {
+  cacheGeneration++;
+}
+
+/** The current generation of {@link purgeCatalogueCache} (a cache compares it before a read). */
+export function catalogueCacheGeneration(): number {
+  return cacheGeneration;
+}
 
 /**
  * Recomputes the search text of the given vendors (see {@link repo.refreshSearchText}) and marks
@@ -103,7 +124,8 @@ function toSummary(row: repo.VendorSummaryRow): VendorSummary {
 }
 
 function toService(row: repo.ServiceRow): Service {
-  const cover = row.firstImageKey ?? row.vendorCoverKey;
+  // The service's own first image (lowest sort) only: never the vendor's or another service's.
+  const cover = row.firstImageKey;
   return {
     id: row.id,
     vendorId: row.vendorId,
@@ -130,13 +152,6 @@ export async function requireBookableService(
   const service = await repo.findBookableService(db, id);
   if (!service) throw msg.serviceNotFound();
   return service;
-}
-
-/** What slot computations need of a service. */
-export interface SlotService {
-  vendorId: string;
-  durationMinutes: number;
-  timeZone: string;
 }
 
 /**
@@ -167,7 +182,8 @@ export function lockVendorTime(tx: DbOrTx, vendorId: string): Promise<void> {
 
 /**
  * The slots of one vendor-local `date` (YYYY-MM-DD) of an active service of an approved vendor,
- * each marked available or not at `now` (lead time, orders, held waitlist offers), with the
+ * each marked available or not at `now` (minimum notice, orders and their buffer, held waitlist
+ * offers; issue #8: the vendor's exceptions and horizon shape the grid), with the
  * vendor's zone; null when the service is not bookable. Read fresh (no cache): the waitlist uses
  * it inside its transactions (issue #9).
  */
@@ -183,18 +199,32 @@ export async function slotsOn(
   return { vendorId: source.vendorId, timeZone: source.timeZone, slots: day?.slots ?? [] };
 }
 
-/** The grid slot starting exactly at `startsAt`, or null if that instant is not on the grid. */
-export async function findGridSlot(
+/** Why a requested slot cannot be booked: {@link SlotRefusal}, or the service is not bookable. */
+export type SlotCheckRefusal = SlotRefusal | 'not_bookable';
+
+/**
+ * Whether `startsAt` of a service can be booked at `now`, by the slot picker's own rules
+ * (policy.ts `slotVerdict`, issue #8: the vendor's weekly hours and exceptions in its zone, its
+ * horizon and minimum notice, and the orders and held offers around it with its buffer), read in
+ * one query. Orders book and move with it, inside the transaction that holds the vendor's time
+ * lock ({@link lockVendorTime}). `excludeOrderId`: the order being moved; `exceptOfferOf`: the
+ * customer booking (a slot the waitlist holds for them is theirs). `horizonDays` comes with a
+ * `beyond_horizon` refusal, for the message.
+ */
+export async function checkSlot(
   db: DbOrTx,
-  service: SlotService,
+  serviceId: string,
   startsAt: Date,
-): Promise<Interval | null> {
-  const rules = await repo.vendorRules(db, service.vendorId);
-  const date = localDateOf(startsAt, service.timeZone);
-  const slot = daySlots(date, rules, service.durationMinutes, service.timeZone).find(
-    (s) => s.startsAt.getTime() === startsAt.getTime(),
-  );
-  return slot ?? null;
+  now: Date,
+  opts: { excludeOrderId?: string; exceptOfferOf?: string } = {},
+): Promise<
+  { ok: true; slot: Interval } | { ok: false; reason: SlotCheckRefusal; horizonDays: number }
+> {
+  const range = slotHorizon(localDateOf(startsAt, 'UTC'), 1, startsAt);
+  const source = await repo.slotSource(db, serviceId, range, now, opts);
+  if (!source) return { ok: false, reason: 'not_bookable', horizonDays: 0 };
+  const verdict = slotVerdict(source, startsAt, now);
+  return verdict.ok ? verdict : { ...verdict, horizonDays: source.horizonDays };
 }
 
 // ─── the public catalogue ────────────────────────────────────────────────────────────────────
@@ -210,6 +240,15 @@ export function createCatalogueService({ db, clock, config }: CatalogueDeps) {
   const ttl = config.catalogueCacheTtlMs;
   const grids =
     ttl > 0 ? new LRUCache<string, Omit<repo.SlotSource, 'blocking'>>({ max: 10_000, ttl }) : null;
+  /** The {@link purgeCatalogueCache} generation these caches hold answers of. */
+  let generation = cacheGeneration;
+  /** Empties the caches of this service after a {@link purgeCatalogueCache}. */
+  function freshCaches(): void {
+    if (generation === cacheGeneration) return;
+    generation = cacheGeneration;
+    grids?.clear();
+    currencies?.clear();
+  }
 
   // ─── search helpers (issue #9) ───
   /** English stems never change: kept for any number of searches (10,000 words). */
@@ -278,6 +317,7 @@ export function createCatalogueService({ db, clock, config }: CatalogueDeps) {
 
   /** The local currency at `point` (see {@link repo.nearestCurrency}). */
   async function nearestCurrency(point: { lat: number; lng: number }): Promise<string | null> {
+    freshCaches();
     const key = `${point.lat.toFixed(2)},${point.lng.toFixed(2)}`;
     const hit = currencies?.get(key);
     if (hit) return hit.currency;
@@ -467,7 +507,8 @@ export function createCatalogueService({ db, clock, config }: CatalogueDeps) {
       const now = clock.now();
       const horizon = slotHorizon(query.from, query.days, now);
       // One query per request: the orders over the whole horizon, with — unless cached — the
-      // service, its vendor's zone and opening hours.
+      // service, its vendor's zone, opening hours, exceptions and booking rules.
+      freshCaches();
       const grid = grids?.get(id);
       let source: repo.SlotSource | null;
       if (grid) {

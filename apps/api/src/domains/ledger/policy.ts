@@ -102,7 +102,11 @@ export function tipPostings(input: { amount: number }): Posting[] {
   ];
 }
 
-/** Postings of a payout of `amount` to a vendor: vendor payable +amount, payouts −amount. */
+/**
+ * Postings of a payout of `amount` (minor units) to a vendor (issue #8): vendor payable +amount
+ * (the platform owes them that much less), payouts −amount (money leaving to their bank), both of
+ * kind `payout`. Throws RangeError when `amount` is not a positive whole number of minor units.
+ */
 export function payoutPostings(input: { amount: number }): Posting[] {
   assertMinor('amount', input.amount);
   if (input.amount === 0) throw new RangeError('amount must be positive');
@@ -110,4 +114,13 @@ export function payoutPostings(input: { amount: number }): Posting[] {
     { account: 'vendor_payable', amount: input.amount, kind: 'payout' },
     { account: 'payouts', amount: credit(input.amount), kind: 'payout' },
   ];
+}
+
+/**
+ * Postings that undo a payout of `amount` the provider refused for good (issue #8): the mirror of
+ * {@link payoutPostings} — vendor payable −amount (owed to the vendor again, so available once
+ * more), payouts +amount. Throws RangeError when `amount` is not positive.
+ */
+export function payoutReversalPostings(input: { amount: number }): Posting[] {
+  return payoutPostings(input).map((p) => ({ ...p, amount: credit(p.amount) }));
 }

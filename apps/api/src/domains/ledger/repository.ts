@@ -7,15 +7,21 @@ import type { Posting } from './policy';
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 
 /**
- * Writes one posting set for an order (and payment) in `currency`. Each line's idempotency key is
+ * Writes one posting set in `currency`: an order's (with its payment, if any) or a payout's
+ * (issue #8: `orderId` null, `vendorId` and `payoutId` set). Each line carries the vendor whose
+ * payable it concerns: `vendorId` when given, else the order's vendor (read in the same
+ * statement), so earnings read a vendor's postings directly. Each line's idempotency key is
  * `<key>:<account>`, unique in the table: posting the same set again inserts nothing. Returns
  * how many lines were inserted (0 on a repeat). Call it inside the transaction of the change.
  */
 export async function post(
   db: DbOrTx,
   input: {
-    orderId: string;
+    orderId: string | null;
     paymentId: string | null;
+    /** The vendor; default the order's. Required when `orderId` is null. */
+    vendorId?: string;
+    payoutId?: string | null;
     currency: string;
     key: string;
     postings: Posting[];
@@ -23,12 +29,20 @@ export async function post(
   },
 ): Promise<number> {
   if (input.postings.length === 0) return 0;
+  if (!input.orderId && !input.vendorId) {
+    throw new TypeError('A posting without an order needs its vendorId');
+  }
+  const vendorId =
+    input.vendorId ??
+    sql`(select ${orders.vendorId} from ${orders} where ${orders.id} = ${input.orderId})`;
   const rows = await db
     .insert(ledgerEntries)
     .values(
       input.postings.map((p) => ({
         id: uuidv7(),
         orderId: input.orderId,
+        vendorId,
+        payoutId: input.payoutId ?? null,
         paymentId: input.paymentId,
         account: p.account,
         amount: p.amount,
@@ -53,27 +67,35 @@ export function entriesForPayment(db: DbOrTx, paymentId: string): Promise<Ledger
 }
 
 /**
- * Orders whose postings do not sum to zero in some currency (should always be empty): the
- * invariant of the double-entry ledger, for tests and health checks.
+ * Posting sets that do not sum to zero in some currency (should always be empty): the invariant
+ * of the double-entry ledger, for tests and health checks. An order's postings balance per
+ * order; a payout's (no order, issue #8) per payout, so they are grouped by both.
  */
-export async function unbalancedOrders(
-  db: DbOrTx,
-): Promise<{ orderId: string | null; currency: string; total: number }[]> {
+export async function unbalancedOrders(db: DbOrTx): Promise<
+  {
+    orderId: string | null;
+    payoutId: string | null;
+    currency: string;
+    total: number;
+  }[]
+> {
   return db
     .select({
       orderId: ledgerEntries.orderId,
+      payoutId: ledgerEntries.payoutId,
       currency: ledgerEntries.currency,
       total: sql<number>`sum(${ledgerEntries.amount})::int`,
     })
     .from(ledgerEntries)
-    .groupBy(ledgerEntries.orderId, ledgerEntries.currency)
+    .groupBy(ledgerEntries.orderId, ledgerEntries.payoutId, ledgerEntries.currency)
     .having(sql`sum(${ledgerEntries.amount}) <> 0`);
 }
 
 /**
  * What the platform owes a vendor (vendor profile id), per currency, in minor units: the negated
- * sum of the `vendor_payable` postings of the vendor's orders (captures owe them, refunds and
- * payouts reduce it). Vendor earnings and payouts read this.
+ * sum of the vendor's `vendor_payable` postings (by `ledger_entries.vendor_id`: captures and tips
+ * owe them, refunds and payouts reduce it, a failed payout's reversal restores it). Vendor
+ * earnings (domains/earnings) split this same sum into pending and available.
  */
 export async function vendorBalance(
   db: DbOrTx,
@@ -85,8 +107,7 @@ export async function vendorBalance(
       amount: sql<number>`(-coalesce(sum(${ledgerEntries.amount}), 0))::int`,
     })
     .from(ledgerEntries)
-    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .where(and(eq(orders.vendorId, vendorId), eq(ledgerEntries.account, 'vendor_payable')))
+    .where(and(eq(ledgerEntries.vendorId, vendorId), eq(ledgerEntries.account, 'vendor_payable')))
     .groupBy(ledgerEntries.currency)
     .orderBy(asc(ledgerEntries.currency));
   return rows.map((r) => ({ currency: r.currency, amount: Number(r.amount) }));

@@ -3,7 +3,13 @@
  * caller's transaction, idempotently (a repeated key posts nothing).
  */
 import type { DbOrTx } from '../../db/client';
-import { capturePostings, refundPostings, tipPostings } from './policy';
+import {
+  capturePostings,
+  payoutPostings,
+  payoutReversalPostings,
+  refundPostings,
+  tipPostings,
+} from './policy';
 import * as repo from './repository';
 
 export { vendorBalance, unbalancedOrders, entriesForPayment } from './repository';
@@ -85,6 +91,48 @@ export function postRefund(
     currency: input.currency,
     key: input.key,
     postings: refundPostings(input),
+    at: input.at,
+  });
+}
+
+/**
+ * Posts a payout of `amount` (minor units) to vendor `vendorId` (issue #8): vendor payable
+ * +amount, payouts −amount, with no order (`orderId` null) and `payoutId` set; idempotency key
+ * `payout:<id>`. Call it in the transaction that creates the payout. Returns the lines written.
+ */
+export function postPayout(
+  tx: DbOrTx,
+  input: { payoutId: string; vendorId: string; currency: string; amount: number; at: Date },
+): Promise<number> {
+  return repo.post(tx, {
+    orderId: null,
+    paymentId: null,
+    vendorId: input.vendorId,
+    payoutId: input.payoutId,
+    currency: input.currency,
+    key: `payout:${input.payoutId}`,
+    postings: payoutPostings({ amount: input.amount }),
+    at: input.at,
+  });
+}
+
+/**
+ * Reverses the postings of a payout the provider refused for good (issue #8), key
+ * `payout:<id>:reversal`: the amount is owed to the vendor again. Idempotent like every posting
+ * set. Returns the lines written (0 on a repeat).
+ */
+export function postPayoutReversal(
+  tx: DbOrTx,
+  input: { payoutId: string; vendorId: string; currency: string; amount: number; at: Date },
+): Promise<number> {
+  return repo.post(tx, {
+    orderId: null,
+    paymentId: null,
+    vendorId: input.vendorId,
+    payoutId: input.payoutId,
+    currency: input.currency,
+    key: `payout:${input.payoutId}:reversal`,
+    postings: payoutReversalPostings({ amount: input.amount }),
     at: input.at,
   });
 }

@@ -76,6 +76,16 @@ export const offGridSlot = () =>
 export const slotTooSoon = () =>
   badRequest('That time is too soon or has passed. Pick a later slot', 'invalid_slot');
 
+/** 400: a start past the vendor's booking horizon (`horizonDays`, issue #8). */
+export const slotBeyondHorizon = (horizonDays: number) =>
+  badRequest(
+    `That time is too far ahead: this pro takes bookings up to ${horizonDays === 1 ? '1 day' : `${horizonDays} days`} ahead. Pick an earlier slot`,
+    'invalid_slot',
+  );
+
+/** 404: the service is gone, archived, paused, or its pro is not listed (same as the catalogue's). */
+export const serviceNotFound = () => notFound('Service not found', 'service_not_found');
+
 /** 429: the customer already holds `UNPAID_ORDER_LIMIT` unpaid bookings. */
 export const tooManyUnpaid = () =>
   new AppError(

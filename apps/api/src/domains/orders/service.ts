@@ -20,11 +20,11 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import {
   blockingOrders,
-  findGridSlot,
+  checkSlot,
   HOLD_MS,
-  LEAD_TIME_MS,
   localDateOf,
   requireBookableService,
+  type SlotCheckRefusal,
 } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import { notify, pushToUsers } from '../notifications/service';
@@ -99,6 +99,28 @@ export function relationTo(view: repo.OrderView, user: AuthUser): policy.OrderRo
   if (user.role === 'customer' && view.order.customerId === user.id) return 'customer';
   if (user.role === 'vendor' && view.vendorUserId === user.id) return 'vendor';
   return null;
+}
+
+/**
+ * The HTTP error of a slot the catalogue's `checkSlot` refused (issue #8: the slot picker's own
+ * rules). `taken` is the caller's choice: booking and moving word it differently.
+ */
+function slotRefusal(
+  refusal: { reason: SlotCheckRefusal; horizonDays: number },
+  taken: () => Error,
+): Error {
+  switch (refusal.reason) {
+    case 'not_bookable':
+      return msg.serviceNotFound();
+    case 'off_grid':
+      return msg.offGridSlot();
+    case 'beyond_horizon':
+      return msg.slotBeyondHorizon(refusal.horizonDays);
+    case 'too_soon':
+      return msg.slotTooSoon();
+    case 'taken':
+      return taken();
+  }
 }
 
 function sameRequest(order: repo.OrderRow, body: CreateOrderBody): boolean {
@@ -228,8 +250,10 @@ export function createOrdersService(deps: OrdersDeps) {
   return {
     /**
      * Books a slot (customer only; 403 `customer_only`). The server prices it (service price +
-     * `bookingFee`) and checks the slot: on the service's grid and at least `LEAD_TIME_MS` ahead
-     * (else 400 `invalid_slot`), and free (else 409 `slot_taken`). One transaction holds the
+     * `bookingFee`) and checks the slot by the slot picker's rules (catalogue `checkSlot`, issue
+     * #8): on the service's grid of the vendor's hours and exceptions, within its horizon and at
+     * least its minimum notice ahead (else 400 `invalid_slot`), and free of other bookings and
+     * their buffers (else 409 `slot_taken`). One transaction holds the
      * customer's booking lock (`lockCustomerBookings`) and the vendor row lock: a repeated
      * `Idempotency-Key` — also 20 at once — returns the first order (201 each; 422 when the body
      * differs), and the customer may hold at most `UNPAID_ORDER_LIMIT` unpaid, unexpired
@@ -242,9 +266,15 @@ export function createOrdersService(deps: OrdersDeps) {
         if (id) return orderDto(id);
       }
       const service = await requireBookableService(db, body.serviceId);
-      const slot = await findGridSlot(db, service, new Date(body.startsAt));
-      if (!slot) throw msg.offGridSlot();
-      if (slot.startsAt.getTime() < clock.now().getTime() + LEAD_TIME_MS) throw msg.slotTooSoon();
+      const startsAt = new Date(body.startsAt);
+      // A slot not on offer is refused before any lock; whether it is free is decided under the
+      // vendor's lock below (a repeated Idempotency-Key must find its first order, not a 409).
+      const precheck = await checkSlot(db, service.id, startsAt, clock.now(), {
+        exceptOfferOf: user.id,
+      });
+      if (!precheck.ok && precheck.reason !== 'taken') {
+        throw slotRefusal(precheck, msg.slotTaken);
+      }
 
       const subtotal = service.price;
       const fee = policy.bookingFee(subtotal);
@@ -262,8 +292,11 @@ export function createOrdersService(deps: OrdersDeps) {
             }
             await repo.lockVendor(tx, service.vendorId);
             // A slot held for this customer by the waitlist (issue #9) is theirs to book.
-            const taken = await blockingOrders(tx, service.vendorId, slot, now, undefined, user.id);
-            if (taken.length > 0) throw msg.slotTaken();
+            const check = await checkSlot(tx, service.id, startsAt, now, {
+              exceptOfferOf: user.id,
+            });
+            if (!check.ok) throw slotRefusal(check, msg.slotTaken);
+            const slot = check.slot;
             const id = uuidv7();
             await repo.insertOrder(tx, {
               id,
@@ -493,9 +526,10 @@ export function createOrdersService(deps: OrdersDeps) {
      * `POST /v1/orders/{id}/reschedule { startsAt }` (issue #9): moves a paid or accepted
      * booking to another slot of the same service, by its customer (or an admin), until the
      * cut-off (`rescheduleNoticeMs`, 24 h before the current start). One transaction under the
-     * vendor's time lock and the order row lock: the new slot must be on the service's grid and
-     * at least `LEAD_TIME_MS` ahead (400 `invalid_slot`), not the current one (400), and free of
-     * other orders, holds and held waitlist offers (409 `slot_taken`; the database's
+     * vendor's time lock and the order row lock: the new slot must be one the slot picker offers
+     * (catalogue `checkSlot`, issue #8: grid, exceptions, horizon, minimum notice; else 400
+     * `invalid_slot`), not the current one (400), and free of other orders, holds and held
+     * waitlist offers with the vendor's buffer (409 `slot_taken`; the database's
      * `orders_vendor_slot_live_uq` refuses a taken slot too → 409). Stores the slot the pro
      * agreed to in `previous_starts_at/previous_ends_at` (kept across several moves until the pro
      * answers; cleared when the customer moves back to it) and `rescheduled_at`; a timeline
@@ -517,13 +551,18 @@ export function createOrdersService(deps: OrdersDeps) {
             }
             throw msg.rescheduleInvalidState(o.status);
           }
-          const service = await requireBookableService(tx, o.serviceId);
-          const slot = await findGridSlot(tx, service, new Date(body.startsAt));
-          if (!slot) throw msg.offGridSlot();
-          if (slot.startsAt.getTime() < now.getTime() + LEAD_TIME_MS) throw msg.slotTooSoon();
-          if (slot.startsAt.getTime() === o.startsAt.getTime()) throw msg.rescheduleSameSlot();
-          const taken = await blockingOrders(tx, o.vendorId, slot, now, o.id, o.customerId);
-          if (taken.length > 0) throw msg.rescheduleSlotTaken();
+          await requireBookableService(tx, o.serviceId);
+          const startsAt = new Date(body.startsAt);
+          const check = await checkSlot(tx, o.serviceId, startsAt, now, {
+            excludeOrderId: o.id,
+            exceptOfferOf: o.customerId,
+          });
+          if (!check.ok && check.reason !== 'taken') {
+            throw slotRefusal(check, msg.rescheduleSlotTaken);
+          }
+          if (startsAt.getTime() === o.startsAt.getTime()) throw msg.rescheduleSameSlot();
+          if (!check.ok) throw msg.rescheduleSlotTaken();
+          const slot = check.slot;
           // The time the pro agreed to stays the "previous" one until they answer.
           const agreedStart = o.previousStartsAt ?? o.startsAt;
           const agreedEnd = o.previousEndsAt ?? o.endsAt;

@@ -77,6 +77,21 @@ export interface PaymentProvider {
     currency: string;
     idempotencyKey: string;
   }): Promise<{ refundRef: string; status: 'pending' | 'succeeded' }>;
+  /**
+   * Pays `amount` (minor units) in `currency` out to a vendor (issue #8), with our payout id as
+   * metadata. Sandbox: a `payout` row in the fake bank (ref `sbx_po_…`). Stripe: a Connect
+   * transfer to `destination` (a connected account id, `acct_…`); with no destination it throws
+   * an Error with `permanent: true` ("Connect a Stripe account to receive payouts"). A repeated
+   * `idempotencyKey` returns the first payout's ref and moves no money again; transient failures
+   * throw (the outbox retries), a refusal no retry can change carries `permanent: true`.
+   */
+  payout(input: {
+    payoutId: string;
+    amount: number;
+    currency: string;
+    destination: string | null;
+    idempotencyKey: string;
+  }): Promise<{ ref: string }>;
   /** What the provider did to this charge (admin view). */
   events(ref: string): Promise<ProviderEvent[]>;
   /** Charges created since `since` (reconciliation: find orphans our database does not account for). */

@@ -3,7 +3,7 @@
  * text for people. The few order queries here are the ones payment needs inside its own
  * transactions (lock, mark paid, cancel for a taken slot), as agreed with the orders domain.
  */
-import { and, desc, eq, inArray, isNull, like, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
@@ -127,6 +127,15 @@ export async function openPayment(db: DbOrTx, orderId: string): Promise<PaymentR
   return row ?? null;
 }
 
+/** Every payment of an order — booking attempts and tips — oldest first (admin view, #8). */
+export function paymentsOfOrder(db: DbOrTx, orderId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
 /** The tip payments of an order (issue #9), newest first. */
 export function tipPayments(db: DbOrTx, orderId: string): Promise<PaymentRow[]> {
   return db
@@ -221,6 +230,21 @@ export async function outboxHasKey(db: DbOrTx, key: string): Promise<boolean> {
     .where(eq(outbox.idempotencyKey, key))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * Minor units of the payment's refund jobs (`payment:<id>:refund:<n>`) not delivered yet: queued,
+ * retrying, or given up and waiting for a person (a webhook may still revive those, see
+ * {@link rescheduleOutbox}) — money the provider may yet refund, not in `amount_refunded` (#8).
+ */
+export async function undeliveredRefundTotal(db: DbOrTx, paymentId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum((${outbox.payload}->>'amount')::int), 0)::int` })
+    .from(outbox)
+    .where(
+      and(like(outbox.idempotencyKey, `payment:${paymentId}:refund:%`), isNull(outbox.deliveredAt)),
+    );
+  return Number(row?.total ?? 0);
 }
 
 /**

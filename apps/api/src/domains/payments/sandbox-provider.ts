@@ -42,6 +42,8 @@ export interface SandboxProvider extends PaymentProvider {
 
 const chargeRef = () => `sbx_ch_${uuidv7().replaceAll('-', '')}`;
 const refundRef = (row: BankRow) => `sbx_re_${row.id.replaceAll('-', '')}`;
+/** The fake bank's reference of our payout `payoutId` (issue #8). */
+export const sandboxPayoutRef = (payoutId: string) => `sbx_po_${payoutId.replaceAll('-', '')}`;
 
 function toEvent(row: BankRow): ProviderEvent {
   return {
@@ -67,6 +69,7 @@ function toEvent(row: BankRow): ProviderEvent {
  *   declined ("Your card was declined. Try another card."); 4000 0000 0000 9995 has insufficient
  *   funds; 4000 0000 0000 5126 authorises but every refund of it fails (a bank outage, retried);
  *   any other Luhn-valid number authorises. A number failing Luhn is a 400.
+ * - A payout (issue #8) is a `payout` row with ref `sbx_po_<payout id>`, once per key.
  * - Capturing an already captured charge or voiding a voided one succeeds without a new event
  *   (like Stripe when the outbox redelivers); capturing a voided charge, voiding a captured one
  *   or refunding more than was captured throws a permanent `SandboxBankError`.
@@ -233,6 +236,26 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }): 
         });
         return { refundRef: refundRef(row), status: 'succeeded' as const };
       });
+    },
+
+    async payout(input) {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+        throw new SandboxBankError('A payout must be a positive whole amount', true);
+      }
+      // No account to send to in the sandbox: the bank just records the transfer, once per key.
+      const row = await record(db, {
+        ref: sandboxPayoutRef(input.payoutId),
+        paymentId: null,
+        type: 'payout',
+        status: 'succeeded',
+        amount: input.amount,
+        currency: input.currency,
+        idempotencyKey: input.idempotencyKey,
+        last4: null,
+        declineCode: null,
+        behaviour: null,
+      });
+      return { ref: row.ref };
     },
 
     async events(ref) {

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  type AdminPayment,
   maxTip,
   type Payment,
   type PaymentResult,
@@ -199,8 +200,8 @@ export async function requestVoid(
 }
 
 /**
- * Queues a refund of `amountMinor` (minor units, capped at what is left to refund) of the
- * order's captured payment, inside `tx`, and sets the payment `refund_pending` at once (the
+ * Queues a refund of `amountMinor` (minor units, capped at what is left to refund; refunds
+ * queued but not yet confirmed count as gone) of the order's captured payment, inside `tx`, and sets the payment `refund_pending` at once (the
  * customer sees "Refund pending"). Outbox kind `payment.refund`, key `payment:<id>:refund:<n>`:
  * the handler refunds with that key and, once the provider confirmed it, sets the payment
  * `refunded`, the order `refunded` (from `cancelled`/`declined`), posts the reversal to the
@@ -221,9 +222,11 @@ export async function requestRefund(
   if (!['authorized', 'captured', 'succeeded', 'refund_pending', 'refunded'].includes(p.status)) {
     return null;
   }
-  const amount = Math.min(amountMinor, p.amount - p.amountRefunded);
+  // Refunds queued but not yet confirmed count as gone: never refund more than was captured (#8).
+  const left = p.amount - p.amountRefunded - (await repo.undeliveredRefundTotal(tx, p.id));
+  const amount = Math.min(amountMinor, left);
   if (amount <= 0) return null;
-  const captured = p.capturedAt !== null || p.status === 'succeeded';
+  const captured = isCaptured(p);
   if (!captured && !(await repo.outboxHasKey(tx, captureKey(p.id)))) {
     if (amount >= p.amount) {
       await enqueue(tx, {
@@ -244,6 +247,47 @@ export async function requestRefund(
       payload: { paymentId: p.id, actorId } satisfies CaptureJob,
     });
   }
+  return requestPaymentRefund(tx, p, amount, reason, actorId);
+}
+
+/** Whether the provider holds the payment's money: captured, or a legacy one-step charge. */
+export function isCaptured(p: PaymentRow): boolean {
+  return p.capturedAt !== null || p.status === 'succeeded';
+}
+
+/**
+ * For the admin console (issue #8): locks the payment `paymentId` inside `tx` — its order row
+ * first, the lock order of the refund handler (order → payment) — and answers it with the minor
+ * units of its refunds queued but not yet confirmed by the provider (`pendingRefunds`). Null
+ * for an unknown id.
+ */
+export async function lockPaymentForRefund(
+  tx: DbOrTx,
+  paymentId: string,
+): Promise<{ payment: PaymentRow; pendingRefunds: number } | null> {
+  const before = await repo.getPayment(tx, paymentId);
+  if (!before) return null;
+  await repo.lockOrder(tx, before.orderId);
+  const payment = await repo.lockPayment(tx, paymentId);
+  if (!payment) return null;
+  return { payment, pendingRefunds: await repo.undeliveredRefundTotal(tx, payment.id) };
+}
+
+/**
+ * Queues a refund of `amountMinor` (minor units) of the payment `p` — captured, locked by the
+ * caller, the amount checked against what is left — inside `tx`, and sets it `refund_pending`
+ * at once (never "refunded" before the provider confirmed). Outbox kind `payment.refund`, key
+ * `payment:<id>:refund:<n>`; its handler refunds, posts the reversal to the ledger, sets the
+ * payment `refunded` and tells the customer (see {@link requestRefund}). `reason` is kept on the
+ * job; `actorId` is recorded on the order event.
+ */
+export async function requestPaymentRefund(
+  tx: DbOrTx,
+  p: PaymentRow,
+  amountMinor: number,
+  reason: string | null,
+  actorId: string | null,
+): Promise<{ paymentId: string; kind: 'refund'; amount: number }> {
   const n = p.refundCount + 1;
   await repo.updatePayment(tx, p.id, {
     refundCount: n,
@@ -253,9 +297,9 @@ export async function requestRefund(
   await enqueue(tx, {
     kind: REFUND_KIND,
     key: refundKey(p.id, n),
-    payload: { paymentId: p.id, amount, reason, actorId } satisfies RefundJob,
+    payload: { paymentId: p.id, amount: amountMinor, reason, actorId } satisfies RefundJob,
   });
-  return { paymentId: p.id, kind: 'refund', amount };
+  return { paymentId: p.id, kind: 'refund', amount: amountMinor };
 }
 
 // ─── DTOs ────────────────────────────────────────────────────────────────────────────────────
@@ -790,6 +834,37 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   // ─── outbox handlers ────────────────────────────────────────────────────────────────────
 
+  /** The admin view of a payment: it, what the provider did to the card, its ledger postings. */
+  async function adminViewOf(p: PaymentRow): Promise<AdminPayment> {
+    const provider = providerFor(p.provider);
+    let events: ProviderEvent[] = [];
+    if ('eventsForPayment' in provider && typeof provider.eventsForPayment === 'function') {
+      events = await (provider.eventsForPayment as (id: string) => Promise<ProviderEvent[]>)(p.id);
+    } else if (p.providerRef) {
+      events = await provider.events(p.providerRef);
+    }
+    const ledger = await entriesForPayment(db, p.id);
+    return {
+      payment: dto(p),
+      providerEvents: events.map((e) => ({
+        type: e.type,
+        amount: e.amount,
+        idempotencyKey: e.idempotencyKey,
+        at: e.at,
+      })),
+      ledger: ledger.map((l) => ({
+        id: l.id,
+        orderId: l.orderId,
+        paymentId: l.paymentId,
+        account: l.account,
+        amount: l.amount,
+        currency: l.currency,
+        kind: l.kind as LedgerKind,
+        createdAt: l.createdAt.toISOString(),
+      })),
+    };
+  }
+
   async function handleCapture(job: CaptureJob): Promise<void> {
     const p = await repo.getPayment(db, job.paymentId);
     if (!p) throw new PermanentDeliveryError(`payment ${job.paymentId} not found`);
@@ -1204,41 +1279,23 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /**
      * The admin view of a payment: the payment, what the provider did to the card (every event
      * of the sandbox's fake bank for this payment, or the provider's events of its charge) and
-     * its ledger postings. 404 for anyone but an admin, and for an unknown id.
+     * its ledger postings. 404 for an unknown id, and for anyone but an admin (the `/v1/admin`
+     * guard already answers those 403, issue #8).
      */
     async adminView(user: Payer, paymentId: string) {
       if (user.role !== 'admin') throw notFound(messages.adminPaymentNotFound, 'not_found');
       const p = await repo.getPayment(db, paymentId);
       if (!p) throw paymentNotFound();
-      const provider = providerFor(p.provider);
-      let events: ProviderEvent[] = [];
-      if ('eventsForPayment' in provider && typeof provider.eventsForPayment === 'function') {
-        events = await (provider.eventsForPayment as (id: string) => Promise<ProviderEvent[]>)(
-          p.id,
-        );
-      } else if (p.providerRef) {
-        events = await provider.events(p.providerRef);
-      }
-      const ledger = await entriesForPayment(db, p.id);
-      return {
-        payment: dto(p),
-        providerEvents: events.map((e) => ({
-          type: e.type,
-          amount: e.amount,
-          idempotencyKey: e.idempotencyKey,
-          at: e.at,
-        })),
-        ledger: ledger.map((l) => ({
-          id: l.id,
-          orderId: l.orderId,
-          paymentId: l.paymentId,
-          account: l.account,
-          amount: l.amount,
-          currency: l.currency,
-          kind: l.kind as LedgerKind,
-          createdAt: l.createdAt.toISOString(),
-        })),
-      };
+      return adminViewOf(p);
+    },
+
+    /**
+     * The admin view (see `adminView`) of every payment of an order — the booking's attempts
+     * and its tips — oldest first (issue #8: `GET /v1/admin/orders/{id}`).
+     */
+    async adminViewsOfOrder(orderId: string) {
+      const rows = await repo.paymentsOfOrder(db, orderId);
+      return Promise.all(rows.map(adminViewOf));
     },
 
     /**

@@ -33,6 +33,12 @@ function cardLast4(intent: Stripe.PaymentIntent): string | null {
   return latestCharge(intent)?.payment_method_details?.card?.last4 ?? null;
 }
 
+/**
+ * Why a Stripe payout cannot be made: the vendor has no connected account to transfer to (issue
+ * #8; nothing stores one yet, so every Stripe payout fails with this until a vendor can connect).
+ */
+export const STRIPE_NO_DESTINATION = 'Connect a Stripe account to receive payouts';
+
 /** Stripe's error code for an intent (or refund) in the wrong state for the call. */
 const isUnexpectedState = (err: unknown) =>
   err instanceof Stripe.errors.StripeInvalidRequestError &&
@@ -50,6 +56,9 @@ const isUnexpectedState = (err: unknown) =>
  * - `capture`/`void`/`refund` pass the caller's stored idempotency key to Stripe, so a retried
  *   call never moves money twice. Capturing an already captured intent and voiding an already
  *   cancelled one succeed (the outbox may deliver twice).
+ *
+ * - `payout` is a Connect transfer (`transfers.create`) to the vendor's connected account with
+ *   the payout's idempotency key; without an account it fails for good ({@link STRIPE_NO_DESTINATION}).
  *
  * Constructing the provider makes no network call. Stripe errors (network, 5xx, rate limits)
  * are thrown as the SDK's `Stripe.errors.*` for the outbox to retry; the SDK itself retries
@@ -187,6 +196,33 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         refundRef: refund.id,
         status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
       };
+    },
+
+    async payout({ payoutId, amount, currency, destination, idempotencyKey }) {
+      if (!destination) {
+        // There is no connected account to send to (no column holds one yet, issue #8): no
+        // retry can change that, so the payout fails and its money becomes available again.
+        throw Object.assign(new Error(STRIPE_NO_DESTINATION), { permanent: true });
+      }
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount,
+            currency: stripeCurrency(currency),
+            destination,
+            metadata: { payoutId, idempotencyKey },
+          },
+          { idempotencyKey },
+        );
+        return { ref: transfer.id };
+      } catch (err) {
+        // A refusal (no such account, insufficient platform balance…) is final for this key:
+        // Stripe answers a repeat with the same error.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw Object.assign(new Error(err.message), { permanent: true, cause: err });
+        }
+        throw err;
+      }
     },
 
     async events(ref): Promise<ProviderEvent[]> {

@@ -71,8 +71,11 @@ export function OtpPage() {
       const session = await api.auth.verifyOtp({ challengeId, code: value });
       signIn(session);
       toast.success(purpose === 'signup' ? 'Welcome to Vetted!' : 'Signed in');
+      // A pro who just signed up goes to the onboarding checklist at `/vendor` (issue #8), not
+      // back to the page they started from.
+      const newPro = purpose === 'signup' && session.role === 'vendor';
       const target =
-        redirect && resolveAccess(redirect, session.role).type === 'allow'
+        redirect && !newPro && resolveAccess(redirect, session.role).type === 'allow'
           ? redirect
           : homeFor(session.role);
       navigate(target, { replace: true });

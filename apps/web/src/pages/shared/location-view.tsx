@@ -14,8 +14,6 @@ import {
   Button,
   Card,
   Checkbox,
-  Combobox,
-  type ComboboxOption,
   ConfirmDialog,
   EmptyState,
   FormField,
@@ -32,6 +30,7 @@ import { CircleAlert, LocateFixed, MapPin, Pencil, Plus, Star, Trash2 } from 'lu
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { CityCombobox, whereIs } from '../../components/city-combobox';
 import { ErrorState } from '../../components/error-state';
 import { COUNTRY_OPTIONS, countryName } from '../../lib/countries';
 import { applyServerFieldErrors } from '../../lib/form';
@@ -90,11 +89,6 @@ export interface LocationViewProps {
 function addressOf(place: SavedAddress): string {
   const town = [place.city, place.postcode].filter(Boolean).join(' ');
   return `${place.line1}, ${town} · ${countryName(place.country)}`;
-}
-
-/** "MA · United States": the second line of a city suggestion. */
-function whereIs(city: GeocodeResult): string {
-  return [city.region, countryName(city.country)].filter(Boolean).join(' · ');
 }
 
 /**
@@ -367,12 +361,6 @@ function PlaceForm({
     setLocated(null);
   };
 
-  const options: ComboboxOption[] = cityOptions.map((c) => ({
-    value: String(c.id),
-    label: c.name,
-    description: whereIs(c),
-  }));
-
   const locate = async () => {
     if (!onLocate) return;
     setLocating(true);
@@ -462,23 +450,18 @@ function PlaceForm({
               error={errors.city?.message}
               required
             >
-              <Combobox
+              <CityCombobox
                 name={field.name}
-                inputValue={field.value ?? ''}
-                onInputValueChange={(text) => {
+                value={field.value ?? ''}
+                onTextChange={(text) => {
                   field.onChange(text);
                   forgetPosition();
                   onCityTextChange(text);
                 }}
                 onBlur={field.onBlur}
-                options={options}
-                loading={citySearching}
-                emptyMessage="No city found with that name"
-                listLabel="Cities"
-                autoComplete="off"
-                onSelectOption={(option) => {
-                  const city = cityOptions.find((c) => String(c.id) === option.value);
-                  if (!city) return;
+                cities={cityOptions}
+                searching={citySearching}
+                onPick={(city) => {
                   field.onChange(city.name);
                   setValue('country', city.country, { shouldValidate: true });
                   setValue('lat', city.lat);

@@ -41,8 +41,8 @@ export interface OrderDetailViewProps {
   timeZone?: string;
 }
 
-/** Payment status in words (issue #6 §2: say only what happened). */
-const PAYMENT_LABEL: Record<PaymentStatus, string> = {
+/** Payment status in words (issue #6 §2: say only what happened). Also read by the admin console. */
+export const PAYMENT_LABEL: Record<PaymentStatus, string> = {
   requires_payment: 'Awaiting payment',
   succeeded: 'Paid',
   failed: 'Failed',
@@ -54,7 +54,7 @@ const PAYMENT_LABEL: Record<PaymentStatus, string> = {
 };
 
 /** A refund went through for part of the charge only (a late cancellation, issue #9). */
-function isPartlyRefunded(payment: NonNullable<OrderDetail['payment']>): boolean {
+export function isPartlyRefunded(payment: NonNullable<OrderDetail['payment']>): boolean {
   const refunded = payment.amountRefunded?.amount ?? 0;
   return payment.status === 'refunded' && refunded > 0 && refunded < payment.amount.amount;
 }

@@ -1,33 +1,20 @@
 import { MESSAGES } from '@vetted/api-client';
-import type { NotificationPage, Order, Paged } from '@vetted/contract';
-import { Button, formatMoney, Skeleton, StatCard } from '@vetted/ui';
+import type { Earnings, NotificationPage, Order, Paged } from '@vetted/contract';
+import { ROUTES } from '@vetted/session';
+import { Button, Skeleton, StatCard } from '@vetted/ui';
 import type * as React from 'react';
 import { Link } from 'wouter';
 import { ErrorState } from '../../components/error-state';
 import { NotificationsView } from '../shared/notifications-view';
 import { OrderListView } from '../shared/order-list-view';
+import { EarningsBalances } from './earnings-view';
 
+/** Counts of the vendor's orders by status (each a list's `total` from the API). */
 export interface DashboardStats {
+  /** Paid orders waiting for the pro to accept. */
   newOrders: number;
+  /** Accepted orders not started yet. */
   upcoming: number;
-  earned: { amount: number; currency: string } | null;
-}
-
-/** Figures from the vendor's recent orders (the server has no stats endpoint yet). */
-export function computeStats(
-  recent: Order[],
-  paidTotal: number,
-  upcomingTotal: number,
-): DashboardStats {
-  const completed = recent.filter((o) => o.status === 'completed');
-  const currency = completed[0]?.subtotal.currency ?? recent[0]?.subtotal.currency;
-  return {
-    newOrders: paidTotal,
-    upcoming: upcomingTotal,
-    earned: currency
-      ? { amount: completed.reduce((sum, o) => sum + o.subtotal.amount, 0), currency }
-      : null,
-  };
 }
 
 export interface VendorDashboardViewProps {
@@ -36,6 +23,11 @@ export interface VendorDashboardViewProps {
   statsLoading?: boolean;
   statsError?: Error | null;
   onRetryStats?: () => void;
+  /** `GET /v1/vendor/earnings`: the figures per currency from the ledger (issue #8). */
+  earnings?: Earnings;
+  earningsLoading?: boolean;
+  earningsError?: Error | null;
+  onRetryEarnings?: () => void;
   incoming?: Paged<Order>;
   incomingLoading?: boolean;
   incomingError?: Error | null;
@@ -91,31 +83,40 @@ export function VendorDashboardView(props: VendorDashboardViewProps) {
         />
       ) : props.statsLoading || !stats ? (
         <div
-          className="grid gap-4 sm:grid-cols-3"
+          className="grid grid-cols-2 gap-4"
           role="status"
           aria-busy="true"
           aria-label="Loading figures"
         >
           <Skeleton className="h-28 rounded-lg" />
           <Skeleton className="h-28 rounded-lg" />
-          <Skeleton className="h-28 rounded-lg" />
         </div>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-2 gap-4">
           <StatCard
             label="New paid orders"
             value={stats.newOrders}
             hint="Waiting for you to accept"
           />
           <StatCard label="Upcoming jobs" value={stats.upcoming} hint="Accepted, not yet started" />
-          <StatCard
-            className="col-span-2 sm:col-span-1"
-            label="Earned"
-            value={stats.earned ? formatMoney(stats.earned.amount, stats.earned.currency) : '—'}
-            hint="Completed jobs among your recent orders"
-          />
         </div>
       )}
+      <Panel
+        id="dash-earnings"
+        title="Earnings"
+        action={
+          <Button asChild variant="link">
+            <Link href={ROUTES.vendor.earnings}>Earnings and payouts</Link>
+          </Button>
+        }
+      >
+        <DashboardEarnings
+          earnings={props.earnings}
+          isLoading={props.earningsLoading}
+          error={props.earningsError}
+          onRetry={props.onRetryEarnings}
+        />
+      </Panel>
       <div className="grid grid-cols-1 gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Panel
           id="dash-incoming"
@@ -158,5 +159,52 @@ export function VendorDashboardView(props: VendorDashboardViewProps) {
         </Panel>
       </div>
     </div>
+  );
+}
+
+/** The dashboard's earnings: the ledger's figures per currency, or what will show there. */
+function DashboardEarnings({
+  earnings,
+  isLoading,
+  error,
+  onRetry,
+}: {
+  earnings?: Earnings;
+  isLoading?: boolean;
+  error?: Error | null;
+  onRetry?: () => void;
+}) {
+  if (error && !earnings) {
+    return (
+      <ErrorState title={MESSAGES.errorLoadingData} message={error.message} onRetry={onRetry} />
+    );
+  }
+  if (isLoading || !earnings) {
+    return (
+      <div
+        className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading earnings"
+      >
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-28 rounded-lg" />
+        ))}
+      </div>
+    );
+  }
+  if (earnings.currencies.length === 0) {
+    return (
+      <p className="text-sm text-muted">
+        No earnings yet. When a customer pays for a booking, your share shows here as pending.
+      </p>
+    );
+  }
+  return (
+    <EarningsBalances
+      balances={earnings.currencies}
+      holdDays={earnings.holdDays}
+      headingLevel="h3"
+    />
   );
 }

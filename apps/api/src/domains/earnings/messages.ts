@@ -1,0 +1,96 @@
+/**
+ * User-facing text of earnings and payouts (issue #8): errors a vendor can act on and the in-app
+ * notices of a payout's outcome.
+ */
+import { PAYOUT_HOLD_DAYS } from '@vetted/contract';
+import { ROUTES } from '@vetted/session';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import type { NewNotification } from '../notifications/service';
+import { formatMoney } from '../payments/messages';
+
+/** 403: earnings and payouts are the vendor area's. */
+export const vendorOnly = () => forbidden('Only pros have earnings and payouts', 'vendor_only');
+
+/** 404: a vendor user without a business profile. */
+export const vendorNotFound = () => notFound('Vendor not found', 'vendor_not_found');
+
+/** 409: nothing is available to pay out in `currency` now. */
+export const nothingAvailable = (currency: string) =>
+  conflict(
+    `You have no ${currency} earnings available to pay out yet. Earnings become available ${PAYOUT_HOLD_DAYS} days after a job is completed`,
+    'nothing_available',
+  );
+
+/** 409: the amount asked for is more than `available` (minor units of `currency`). */
+export const payoutTooLarge = (available: number, currency: string) =>
+  conflict(
+    `You can pay out at most ${formatMoney(available, currency)} now`,
+    'payout_exceeds_available',
+  );
+
+/** 422: an Idempotency-Key already used for a payout of another currency or amount. */
+export const idempotencyMismatch = () =>
+  new AppError(
+    422,
+    'This Idempotency-Key was already used for a different payout',
+    'idempotency_mismatch',
+  );
+
+/** The CSV export's file name on `day` (`YYYY-MM-DD`). */
+export const exportFileName = (day: string) => `vetted-earnings-${day}.csv`;
+
+/** The CSV export's header row, in column order. */
+export const CSV_COLUMNS = [
+  'Date',
+  'Type',
+  'Status',
+  'Order reference',
+  'Service',
+  'Payout',
+  'Currency',
+  'Amount',
+  'Amount (minor units)',
+] as const;
+
+/** Words of a bucket in the export. */
+export const BUCKET_LABELS = {
+  pending: 'Pending',
+  on_hold: 'On hold',
+  available: 'Available',
+  paid_out: 'Paid out',
+} as const;
+
+/** Words of an entry kind in the export. */
+export const KIND_LABELS = {
+  vendor_payable: 'Booking',
+  tip: 'Tip',
+  refund: 'Refund',
+  payout: 'Payout',
+} as const;
+
+/** The in-app notice of a payout the provider confirmed. */
+export function payoutPaidNotice(
+  amount: number,
+  currency: string,
+): Omit<NewNotification, 'userId'> {
+  return {
+    type: 'payout.paid',
+    title: `Payout sent: ${formatMoney(amount, currency)}`,
+    body: `${formatMoney(amount, currency)} of your earnings is on its way to you.`,
+    link: ROUTES.vendor.earnings,
+  };
+}
+
+/** The in-app notice of a payout the provider refused for good: the money is available again. */
+export function payoutFailedNotice(
+  amount: number,
+  currency: string,
+  reason: string,
+): Omit<NewNotification, 'userId'> {
+  return {
+    type: 'payout.failed',
+    title: `Payout failed: ${formatMoney(amount, currency)}`,
+    body: `${reason.replace(/\.+$/, '')}. The ${formatMoney(amount, currency)} is available to pay out again.`,
+    link: ROUTES.vendor.earnings,
+  };
+}

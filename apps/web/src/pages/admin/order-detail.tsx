@@ -1,0 +1,33 @@
+import type { AdminRefundBody, Payment } from '@vetted/contract';
+import { Container } from '@vetted/ui';
+import { useParams } from 'wouter';
+import { useAdminOrder, useRefund } from '../../hooks/use-admin-orders';
+import { toast } from '../../lib/toast';
+import { AdminOrderDetailView } from './order-detail-view';
+
+/**
+ * `/admin/orders/:id` (issue #8): one order with its payments, provider events, ledger postings
+ * and refunds; see `AdminOrderDetailView`. A refund revalidates the order and is confirmed by a
+ * toast that says it is pending until the provider confirms; a failed one stays in its dialog.
+ */
+export function AdminOrderDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const detail = useAdminOrder(id);
+  const refund = useRefund(id);
+  return (
+    <Container>
+      <AdminOrderDetailView
+        detail={detail.data}
+        isLoading={detail.isLoading}
+        error={detail.error}
+        onRetry={() => detail.mutate()}
+        onRefund={async (payment: Payment, body: AdminRefundBody) => {
+          await refund(payment.id, body);
+          toast.success('Refund requested', {
+            description: 'It shows as Refunded once the payment provider confirms it.',
+          });
+        }}
+      />
+    </Container>
+  );
+}

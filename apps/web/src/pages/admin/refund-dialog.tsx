@@ -1,0 +1,229 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AdminRefundBody, adminRefundBodySchema, type Payment } from '@vetted/contract';
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  FormField,
+  formatMoney,
+  Input,
+  Label,
+  Price,
+  RadioGroup,
+  RadioGroupItem,
+  Textarea,
+} from '@vetted/ui';
+import { Undo2 } from 'lucide-react';
+import * as React from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useFocusKeptInDialog } from '../../hooks/use-focus-kept-in-dialog';
+import { errorMessage } from '../../lib/errors';
+import { applyServerFieldErrors } from '../../lib/form';
+import { toMinorUnits } from '../../lib/money';
+import { FormAlert } from '../auth/auth-card';
+
+/**
+ * The refund form of one payment: all that is left, or a partial amount typed in major units
+ * ("12.50") and sent in minor units; the reason is the contract's (`adminRefundBodySchema`). A
+ * partial amount must be a plain decimal above zero and not above the payment (`amount`, minor
+ * units); the API checks what is really left (refunds already made or pending).
+ */
+export function refundFormSchema(currency: string, amount: number) {
+  return z
+    .object({
+      scope: z.enum(['full', 'partial']),
+      amount: z.string(),
+      reason: adminRefundBodySchema.shape.reason,
+    })
+    .superRefine((values, ctx) => {
+      if (values.scope !== 'partial') return;
+      const minor = toMinorUnits(values.amount, currency);
+      if (minor === null || minor <= 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: `Enter an amount in ${currency}, e.g. 12.50`,
+        });
+      } else if (minor > amount) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: `That is more than the payment (${formatMoney(amount, currency)})`,
+        });
+      }
+    })
+    .transform(
+      (values): AdminRefundBody => ({
+        reason: values.reason,
+        ...(values.scope === 'partial'
+          ? { amount: toMinorUnits(values.amount, currency) ?? undefined }
+          : {}),
+      }),
+    );
+}
+
+type RefundFormInput = z.input<ReturnType<typeof refundFormSchema>>;
+
+export interface RefundDialogProps {
+  /** The captured payment to refund (its amount and what the provider confirmed refunded). */
+  payment: Payment;
+  /**
+   * Sends the refund (`amount` in minor units, none = all that is left). Resolve to close;
+   * reject to keep the dialog open with the error (e.g. 409: more than is left).
+   */
+  onRefund: (body: AdminRefundBody) => Promise<void>;
+  /** Opens the dialog on first render (stories). @defaultValue false */
+  defaultOpen?: boolean;
+}
+
+/**
+ * "Refund" of a payment on the admin order page (issue #8): full (all that is left) or partial,
+ * with a required reason. Says up front that the refund is pending until the payment provider
+ * confirms it.
+ */
+export function RefundDialog({ payment, onRefund, defaultOpen = false }: RefundDialogProps) {
+  const currency = payment.amount.currency;
+  const refunded = payment.amountRefunded?.amount ?? 0;
+  const schema = React.useMemo(
+    () => refundFormSchema(currency, payment.amount.amount),
+    [currency, payment.amount.amount],
+  );
+  const [open, setOpen] = React.useState(defaultOpen);
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<RefundFormInput, unknown, AdminRefundBody>({
+    resolver: zodResolver(schema),
+    defaultValues: { scope: 'full', amount: '', reason: '' },
+  });
+  const formRef = React.useRef<HTMLFormElement>(null);
+  useFocusKeptInDialog(isSubmitting, formRef);
+  const scope = watch('scope');
+  const id = React.useId();
+
+  const changeOpen = (next: boolean) => {
+    if (isSubmitting) return;
+    setOpen(next);
+    if (!next) {
+      reset();
+      setFormError(null);
+    }
+  };
+
+  const submit = handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      await onRefund(body);
+      setOpen(false);
+      reset();
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['amount', 'reason'])) {
+        setFormError(errorMessage(error));
+      }
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Undo2 aria-hidden="true" /> Refund
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>Refund this payment?</DialogTitle>
+            <DialogDescription>
+              Paid <Price amount={payment.amount.amount} currency={currency} />
+              {refunded > 0 ? (
+                <>
+                  , refunded so far <Price amount={refunded} currency={currency} />
+                </>
+              ) : null}
+              . The refund shows as pending until the payment provider confirms it.
+            </DialogDescription>
+          </DialogHeader>
+          <fieldset className="flex flex-col gap-2">
+            <legend id={`${id}-scope`} className="mb-2 text-sm font-medium">
+              How much
+            </legend>
+            <Controller
+              control={control}
+              name="scope"
+              render={({ field }) => (
+                <RadioGroup
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  aria-labelledby={`${id}-scope`}
+                  className="grid grid-cols-1 gap-2 sm:grid-cols-2"
+                >
+                  {(
+                    [
+                      ['full', 'Everything left', 'What has not been refunded yet'],
+                      ['partial', 'Part of it', 'An amount you choose'],
+                    ] as const
+                  ).map(([value, label, hint]) => (
+                    <Label
+                      key={value}
+                      htmlFor={`${id}-${value}`}
+                      className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary-soft"
+                    >
+                      <RadioGroupItem id={`${id}-${value}`} value={value} className="mt-0.5" />
+                      <span className="flex flex-col">
+                        <span className="font-medium">{label}</span>
+                        <span className="text-xs font-normal text-muted">{hint}</span>
+                      </span>
+                    </Label>
+                  ))}
+                </RadioGroup>
+              )}
+            />
+          </fieldset>
+          {scope === 'partial' ? (
+            <FormField
+              label={`Amount (${currency})`}
+              hint="In the currency’s usual units, e.g. 12.50."
+              error={errors.amount?.message}
+              required
+            >
+              <Input inputMode="decimal" autoComplete="off" {...register('amount')} />
+            </FormField>
+          ) : null}
+          <FormField
+            label="Reason"
+            hint="Kept in the audit log."
+            error={errors.reason?.message}
+            required
+          >
+            <Textarea rows={3} maxLength={500} {...register('reason')} />
+          </FormField>
+          <FormAlert message={formError} />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={isSubmitting}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" loading={isSubmitting}>
+              Refund
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
