@@ -228,10 +228,19 @@ export async function checkFocusVisibility(
       const coveringLayer = (el: Element, owner: Element, box: DOMRect): Element | null => {
         const vw = document.documentElement.clientWidth;
         const vh = document.documentElement.clientHeight;
+        // The band the page keeps clear of its bars (the root's scroll-padding). A target taller
+        // than that band (a long scrollable table region) cannot be wholly clear: only its part
+        // inside the band must be (WCAG 2.4.11 asks that focus is not entirely hidden).
+        const root = getComputedStyle(document.documentElement);
+        const bandTop = Number.parseFloat(root.scrollPaddingTop) || 0;
+        const bandBottom = vh - (Number.parseFloat(root.scrollPaddingBottom) || 0);
+        const tall = box.height > bandBottom - bandTop;
+        const top = tall ? Math.max(box.top, bandTop) : box.top;
+        const bottom = tall ? Math.min(box.bottom, bandBottom) : box.bottom;
         const x0 = Math.max(box.left, 0) + 1;
-        const y0 = Math.max(box.top, 0) + 1;
+        const y0 = Math.max(top, 0) + 1;
         const stepX = Math.max(0, Math.min(box.right, vw) - x0 - 1) / 4;
-        const stepY = Math.max(0, Math.min(box.bottom, vh) - y0 - 1) / 4;
+        const stepY = Math.max(0, Math.min(bottom, vh) - y0 - 1) / 4;
         const mine = (e: Element) => e === el || el.contains(e) || owner === e || owner.contains(e);
         for (let i = 0; i <= 4; i++) {
           for (let j = 0; j <= 4; j++) {

@@ -150,7 +150,7 @@ test('a new pro joins: sign-up with a business, checklist, submit; the admin app
   // ── Opening hours: Monday 09:00–17:00, copied to every day.
   await pro.goto('/vendor/availability');
   await pro.getByRole('button', { name: 'Add hours on Monday' }).click();
-  await pro.getByRole('button', { name: "Copy Monday's hours to every day" }).click();
+  await pro.getByRole('button', { name: "Copy to every day (Monday's hours)" }).click();
   await pro.getByRole('button', { name: 'Save opening hours' }).click();
   await expect(pro.getByRole('button', { name: 'Save opening hours' })).toBeDisabled();
   await shot(pro, 'opening-hours');

@@ -93,7 +93,9 @@ export const EditAndSave: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Add hours on Sunday' }));
     await expect(day(canvas, 'Sunday').getByLabelText('Sunday hours, from')).toHaveValue('09:00');
     await expect(canvas.getByText('Unsaved changes')).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: "Copy Monday's hours to every day" }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: "Copy to every day (Monday's hours)" }),
+    );
     await expect(day(canvas, 'Saturday').getByLabelText('Saturday, hours 2, from')).toHaveValue(
       '13:00',
     );

@@ -399,14 +399,11 @@ function AvailabilityForm({
                       Add hours
                     </Button>
                     {indices.length > 0 ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Copy ${day}'s hours to every day`}
-                        onClick={() => copyToEveryDay(weekday)}
-                      >
+                      <Button size="sm" variant="ghost" onClick={() => copyToEveryDay(weekday)}>
                         <Copy aria-hidden="true" />
                         Copy to every day
+                        {/* The visible words start the accessible name (WCAG 2.5.3). */}
+                        <span className="sr-only"> ({day}'s hours)</span>
                       </Button>
                     ) : null}
                   </div>

@@ -187,7 +187,7 @@ export const Reorder: Story = {
 export const MakeCover: Story = {
   name: 'Make cover',
   play: async ({ canvas, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Make photo 3 the cover' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Make cover (photo 3)' }));
     await waitFor(() =>
       expect(args.onReorder).toHaveBeenCalledWith([
         serviceImages[2]!.id,

@@ -461,13 +461,10 @@ function ImageItem({
                 <ArrowRight aria-hidden="true" />
               </IconButton>
               {index > 0 ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Make photo ${n} the cover`}
-                  onClick={() => onMove(0, 'cover')}
-                >
+                <Button size="sm" variant="ghost" onClick={() => onMove(0, 'cover')}>
                   Make cover
+                  {/* The visible words start the accessible name (WCAG 2.5.3). */}
+                  <span className="sr-only"> (photo {n})</span>
                 </Button>
               ) : null}
               <ConfirmDialog
