@@ -129,6 +129,9 @@ interface A11yParameter {
 const pageErrors = new WeakMap<object, string[]>();
 
 /** Sets the theme the way preview.tsx's decorator does and waits for it to be painted. */
+/** Each page's viewport before any story changed it (restored for stories without `testViewport`). */
+const defaultViewports = new WeakMap<Page, { width: number; height: number } | null>();
+
 async function applyTheme(page: Page, state: { dark: boolean; colorScheme: string }) {
   await page.evaluate(async ({ dark, colorScheme }) => {
     const root = document.documentElement;
@@ -255,10 +258,20 @@ const config: TestRunnerConfig = {
       }),
     });
   },
-  async preVisit(page) {
+  async preVisit(page, context) {
     // Animations (fade/zoom) make visibility and colour-contrast checks flaky mid-transition;
     // the preset cuts all motion under prefers-reduced-motion, so emulate it.
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // A story rendered at a phone's width (`parameters.testViewport: { width }`, px) gets a
+    // viewport that wide, so media queries (`lg:` columns, sticky asides) answer as on a phone;
+    // every other story the runner's own size.
+    if (!defaultViewports.has(page)) defaultViewports.set(page, page.viewportSize());
+    const width = (await getStoryContext(page, context)).parameters?.testViewport?.width;
+    const size = typeof width === 'number' ? { width, height: 812 } : defaultViewports.get(page);
+    const current = page.viewportSize();
+    if (size && (current?.width !== size.width || current?.height !== size.height)) {
+      await page.setViewportSize(size);
+    }
     if (!pageErrors.has(page)) {
       const errors: string[] = [];
       pageErrors.set(page, errors);

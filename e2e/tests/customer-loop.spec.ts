@@ -1,13 +1,7 @@
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { readOtp } from './outbox';
 import { signInPage } from './support/browser-session';
+import { journeyShots, setBrowserClock, setServerClock, statusBadge, usd } from './support/journey';
 
 /**
  * Issue #9, "Tests that must exist": the customer's whole loop, in Chromium, on the production
@@ -29,35 +23,7 @@ import { signInPage } from './support/browser-session';
  * since other spec files share the server. Every wait is on a state, never on time.
  */
 
-const shots = 'artifacts/screenshots/customer-loop';
-let step = 0;
-async function shot(page: Page, name: string) {
-  step += 1;
-  await page.screenshot({
-    path: `${shots}/${String(step).padStart(2, '0')}-${name}.png`,
-    fullPage: true,
-  });
-}
-
-/** Moves the server's clock (`PUT /v1/test/clock`) to `at`; it runs on from there. */
-async function setServerClock(request: APIRequestContext, at: Date) {
-  const res = await request.put('/v1/test/clock', { data: { now: at.toISOString() } });
-  expect(res.ok(), `PUT /v1/test/clock: ${res.status()} ${await res.text()}`).toBe(true);
-}
-
-/**
- * Moves a browser context's clock to `at` (installing Playwright's clock the first time); time
- * runs on from there. Pages read it on their next load.
- */
-const clocked = new WeakSet<BrowserContext>();
-async function setBrowserClock(context: BrowserContext, at: Date) {
-  if (clocked.has(context)) {
-    await context.clock.setSystemTime(at);
-  } else {
-    await context.clock.install({ time: at });
-    clocked.add(context);
-  }
-}
+const shot = journeyShots('artifacts/screenshots/customer-loop');
 
 /** Minor units of a money text as the app formats it in en-US, e.g. "$1,061.73" → 106173. */
 function minorUnits(text: string): number {
@@ -66,11 +32,6 @@ function minorUnits(text: string): number {
   return Math.round(Number(match![1]!.replace(/,/g, '')) * 100);
 }
 
-/** "$61.73": how the app shows `minor` cents in USD (en-US). */
-const usd = (minor: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
-
-const statusBadge = (page: Page) => page.locator('[data-slot="order-status-badge"]').first();
 const paymentStatus = (page: Page) => page.locator('dt:text-is("Status") + dd');
 const startCodePanel = (page: Page) => page.getByRole('region', { name: 'Your start code' });
 

@@ -1,13 +1,8 @@
 import { resolve } from 'node:path';
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  expect,
-  type Page,
-  test,
-} from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { readOtp } from './outbox';
 import { signInPage } from './support/browser-session';
+import { journeyShots, setBrowserClock, setServerClock, statusBadge, usd } from './support/journey';
 
 /**
  * Issue #8, "Tests that must exist": the supply side joins, in Chromium, on the production build
@@ -24,40 +19,10 @@ import { signInPage } from './support/browser-session';
  * the server clock is put back in `afterAll`. Every wait is on a state, never on time.
  */
 
-const shots = 'artifacts/screenshots/vendor-onboarding';
-let step = 0;
-async function shot(page: Page, name: string) {
-  step += 1;
-  await page.screenshot({
-    path: `${shots}/${String(step).padStart(2, '0')}-${name}.png`,
-    fullPage: true,
-  });
-}
+const shot = journeyShots('artifacts/screenshots/vendor-onboarding');
 
 const fixture = (name: string) => resolve(import.meta.dirname, '../fixtures', name);
 
-/** Moves the server's clock (`PUT /v1/test/clock`) to `at`; it runs on from there. */
-async function setServerClock(request: APIRequestContext, at: Date) {
-  const res = await request.put('/v1/test/clock', { data: { now: at.toISOString() } });
-  expect(res.ok(), `PUT /v1/test/clock: ${res.status()} ${await res.text()}`).toBe(true);
-}
-
-/** Moves a browser context's clock to `at` (installing Playwright's clock the first time). */
-const clocked = new WeakSet<BrowserContext>();
-async function setBrowserClock(context: BrowserContext, at: Date) {
-  if (clocked.has(context)) {
-    await context.clock.setSystemTime(at);
-  } else {
-    await context.clock.install({ time: at });
-    clocked.add(context);
-  }
-}
-
-/** "$95.00": how the app shows `minor` cents in USD (en-US). */
-const usd = (minor: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
-
-const statusBadge = (page: Page) => page.locator('[data-slot="order-status-badge"]').first();
 /** The value of the earnings figure labelled `label` (a StatCard: label, then value). */
 const figure = (page: Page, label: string) => page.locator(`p:text-is("${label}") + p`).first();
 

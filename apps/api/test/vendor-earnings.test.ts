@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outbox, payouts, sandboxBankEvents } from '../src/db/schema';
+import { ledgerEntries, notifications, outbox, payouts, sandboxBankEvents } from '../src/db/schema';
 import {
   availableFrom,
   balances,
@@ -116,17 +116,21 @@ async function usd(vendor: TestVendor, currency = 'USD'): Promise<Figures> {
  * `vendor_payable` postings) and what left in payouts (Σ of the payout-linked postings).
  */
 async function ledgerSums(vendorId: string) {
-  const result = await ctx.app.db.execute<{ currency: string; owed: number; paid_out: number }>(sql`
-    select currency,
-      (-sum(amount))::int as owed,
-      coalesce(sum(amount) filter (where payout_id is not null), 0)::int as paid_out
-    from ledger_entries
-    where vendor_id = ${vendorId} and account = 'vendor_payable'
-    group by currency order by currency`);
-  return result.rows.map((r) => ({
+  // The query builder, not `db.execute`: its rows come back alike from PGlite and postgres.js.
+  const rows = await ctx.app.db
+    .select({
+      currency: ledgerEntries.currency,
+      owed: sql<number>`(-sum(${ledgerEntries.amount}))::int`,
+      paidOut: sql<number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.payoutId} is not null), 0)::int`,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.vendorId, vendorId), eq(ledgerEntries.account, 'vendor_payable')))
+    .groupBy(ledgerEntries.currency)
+    .orderBy(ledgerEntries.currency);
+  return rows.map((r) => ({
     currency: r.currency,
     owed: Number(r.owed),
-    paidOut: Number(r.paid_out),
+    paidOut: Number(r.paidOut),
   }));
 }
 

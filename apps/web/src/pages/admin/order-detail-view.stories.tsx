@@ -178,5 +178,6 @@ export const DarkDialog: Story = {
 export const Mobile: Story = {
   name: 'Captured at 375 px',
   args: { detail: adminOrderDetail },
+  parameters: { testViewport: { width: 375 } },
   decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
 };

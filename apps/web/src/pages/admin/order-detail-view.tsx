@@ -13,7 +13,6 @@ import {
   Card,
   CardContent,
   CardHeader,
-  ORDER_STATUS,
   OrderStatusBadge,
   Price,
   Skeleton,
@@ -29,7 +28,7 @@ import { CreditCard, FlaskConical } from 'lucide-react';
 import type * as React from 'react';
 import { ErrorState } from '../../components/error-state';
 import { formatDateTime, formatDuration, formatLongDateTime } from '../../lib/format';
-import { isPartlyRefunded, PAYMENT_LABEL } from '../shared/order-detail-view';
+import { isPartlyRefunded, OrderTimelineCard, PAYMENT_LABEL } from '../shared/order-detail-view';
 import { AdminLink } from './admin-link';
 import { RefundDialog } from './refund-dialog';
 
@@ -125,7 +124,6 @@ export function AdminOrderDetailView({
   }
 
   const { order, customer, vendor, payments } = detail;
-  const events = [...order.events].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   return (
     <div className="flex flex-col gap-6">
       {crumbs}
@@ -226,34 +224,7 @@ export function AdminOrderDetailView({
           </section>
         </div>
 
-        <Card>
-          <CardHeader>
-            <h2 className="text-base leading-snug font-semibold">Timeline</h2>
-          </CardHeader>
-          <CardContent>
-            {events.length === 0 ? (
-              <p className="text-sm text-muted">No updates yet.</p>
-            ) : (
-              <ol className="relative flex flex-col gap-5 border-l border-border pl-6">
-                {events.map((event, i) => (
-                  <li key={`${event.status}-${event.at}`} className="relative">
-                    <span
-                      aria-hidden="true"
-                      className={`absolute top-1 -left-[31px] size-3 rounded-full ring-4 ring-surface-raised ${i === 0 ? 'bg-primary' : 'bg-neutral-400'}`}
-                    />
-                    <p className="font-medium">
-                      {ORDER_STATUS[event.status]?.label ?? event.status}
-                    </p>
-                    <p className="text-xs text-muted">
-                      <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                    </p>
-                    {event.note ? <p className="mt-1 text-sm">{event.note}</p> : null}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </CardContent>
-        </Card>
+        <OrderTimelineCard events={order.events} />
       </div>
     </div>
   );
