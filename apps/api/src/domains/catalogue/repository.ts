@@ -422,40 +422,26 @@ export async function searchVendors(
       (a, b) => a + b,
       0,
     );
-  const offset = (search.page - 1) * search.pageSize;
-  if (nearestFirst) {
-    const page = db
-      .select(summaryColumns(point, search.currency))
-      .from(vp)
-      .leftJoin(primaryCategory, eq(primaryCategory.id, vp.primaryCategoryId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(search.pageSize)
-      .offset(offset);
-    const [rows, total] = await Promise.all([page, countAll()]);
-    return { rows: rows as VendorSummaryRow[], total };
-  }
-  // Two steps: rank every match by id alone (the count rides along as a window), then build the
-  // summaries — cheapest price, cover image, category — of the page's rows only. In one query
-  // the window makes PostgreSQL compute those subqueries for every match before the sort.
-  const ranked = await db
-    .select({ id: vp.id, matches: sql<number | string>`count(*) over ()` })
+  const columns = {
+    ...summaryColumns(point, search.currency),
+    matches: sql<number | string>`count(*) over ()`,
+  };
+  const page = db
+    .select(nearestFirst ? summaryColumns(point, search.currency) : columns)
     .from(vp)
+    .leftJoin(primaryCategory, eq(primaryCategory.id, vp.primaryCategoryId))
     .where(where)
     .orderBy(...orderBy)
     .limit(search.pageSize)
-    .offset(offset);
+    .offset((search.page - 1) * search.pageSize);
+  if (nearestFirst) {
+    const [rows, total] = await Promise.all([page, countAll()]);
+    return { rows: rows as VendorSummaryRow[], total };
+  }
+  const rows = (await page) as Array<VendorSummaryRow & { matches?: number | string }>;
   // A page past the last has no row to carry the count.
-  if (ranked.length === 0) return { rows: [], total: search.page > 1 ? await countAll() : 0 };
-  const ids = ranked.map((r) => r.id);
-  const summaries = (await db
-    .select(summaryColumns(point, search.currency))
-    .from(vp)
-    .leftJoin(primaryCategory, eq(primaryCategory.id, vp.primaryCategoryId))
-    .where(sql`${vp.id} = any(${uuidArray(ids)})`)) as VendorSummaryRow[];
-  const byId = new Map(summaries.map((s) => [s.id, s]));
-  const rows = ids.flatMap((id) => byId.get(id) ?? []);
-  return { rows, total: Number(ranked[0]!.matches) };
+  const total = rows.length > 0 ? Number(rows[0]!.matches) : search.page > 1 ? await countAll() : 0;
+  return { rows, total };
 }
 
 /**
