@@ -40,7 +40,8 @@ const EXPECTED: Record<Area, Record<Role | 'none', AccessDecision>> = {
 
 /**
  * Every path of spec §2 with its area, written out by hand (not derived from ROUTES), plus
- * `/auth/forgot-password` (issue #6) and the support desk `/admin/support` (issue #7).
+ * `/auth/forgot-password` (issue #6), the support desk `/admin/support` (issue #7), and the
+ * vendor area's editors and the admin console (issue #8).
  */
 const SPEC_PATHS: Array<[string, Area]> = [
   ['/', 'public'],
@@ -83,8 +84,19 @@ const SPEC_PATHS: Array<[string, Area]> = [
   ['/vendor/services', 'vendor'],
   ['/vendor/services/service', 'vendor'],
   ['/vendor/reviews', 'vendor'],
+  ['/vendor/business', 'vendor'],
+  ['/vendor/documents', 'vendor'],
+  ['/vendor/availability', 'vendor'],
+  ['/vendor/earnings', 'vendor'],
   ['/admin', 'admin'],
   ['/admin/support', 'admin'],
+  ['/admin/vendors', 'admin'],
+  ['/admin/vendors/:id', 'admin'],
+  ['/admin/users', 'admin'],
+  ['/admin/users/:id', 'admin'],
+  ['/admin/orders', 'admin'],
+  ['/admin/orders/:id', 'admin'],
+  ['/admin/audit', 'admin'],
 ];
 
 /** Edge paths: static files, query strings, normalisation, near-miss prefixes. */
