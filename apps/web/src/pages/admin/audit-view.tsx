@@ -1,11 +1,9 @@
-import { MESSAGES } from '@vetted/api-client';
 import type { AuditEntry, Paged } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import {
   Button,
   EmptyState,
   PageHeader,
-  Pagination,
   Table,
   TableBody,
   TableCaption,
@@ -15,12 +13,10 @@ import {
   TableRow,
 } from '@vetted/ui';
 import { History, X } from 'lucide-react';
-import type * as React from 'react';
-import { ErrorState } from '../../components/error-state';
 import { formatDateTime } from '../../lib/format';
 import { AdminLink } from './admin-link';
 import { AuditDetail, auditActionLabel } from './audit-history';
-import { TableSkeleton } from './table-skeleton';
+import { PagedList } from './paged-list';
 
 /** What a decision was about, in words. */
 const SUBJECT_LABEL: Record<AuditEntry['subjectType'], string> = {
@@ -74,28 +70,26 @@ export function AdminAuditView({
   subjectId,
   onClearSubject,
 }: AdminAuditViewProps) {
-  let body: React.ReactNode;
-  if (error && !data) {
-    body = (
-      <ErrorState title={MESSAGES.errorLoadingData} message={error.message} onRetry={onRetry} />
-    );
-  } else if (!data) {
-    body = <TableSkeleton label="Loading the audit log" />;
-  } else if (data.items.length === 0) {
-    body = (
-      <EmptyState
-        icon={<History />}
-        title="No decisions yet"
-        description={
-          subjectId
-            ? 'Nobody has taken a decision about this one yet.'
-            : 'Approvals, rejections, suspensions and refunds show up here, newest first.'
-        }
-      />
-    );
-  } else {
-    body = (
-      <div className="flex flex-col gap-4">
+  const body = (
+    <PagedList
+      data={data}
+      error={error}
+      onRetry={onRetry}
+      loadingLabel="Loading the audit log"
+      empty={
+        <EmptyState
+          icon={<History />}
+          title="No decisions yet"
+          description={
+            subjectId
+              ? 'Nobody has taken a decision about this one yet.'
+              : 'Approvals, rejections, suspensions and refunds show up here, newest first.'
+          }
+        />
+      }
+      onPageChange={onPageChange}
+    >
+      {(page) => (
         <Table label="Audit log" aria-busy={isLoading || undefined}>
           <TableCaption className="sr-only">Admin decisions, newest first</TableCaption>
           <TableHeader>
@@ -108,7 +102,7 @@ export function AdminAuditView({
             </TableRow>
           </TableHeader>
           <TableBody>
-            {data.items.map((entry) => {
+            {page.items.map((entry) => {
               const href = subjectHref(entry);
               return (
                 <TableRow key={entry.id}>
@@ -136,15 +130,9 @@ export function AdminAuditView({
             })}
           </TableBody>
         </Table>
-        <Pagination
-          page={data.page}
-          totalPages={data.totalPages}
-          onPageChange={onPageChange}
-          className="self-center"
-        />
-      </div>
-    );
-  }
+      )}
+    </PagedList>
+  );
 
   return (
     <div className="flex flex-col gap-6">

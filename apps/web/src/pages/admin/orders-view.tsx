@@ -1,4 +1,3 @@
-import { MESSAGES } from '@vetted/api-client';
 import type { AdminOrderSummary, OrderStatus, Paged } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import {
@@ -7,7 +6,6 @@ import {
   ORDER_STATUS,
   OrderStatusBadge,
   PageHeader,
-  Pagination,
   Price,
   SearchInput,
   Select,
@@ -24,11 +22,9 @@ import {
   TableRow,
 } from '@vetted/ui';
 import { ClipboardList, SearchX } from 'lucide-react';
-import type * as React from 'react';
-import { ErrorState } from '../../components/error-state';
 import { formatDateTime } from '../../lib/format';
 import { AdminLink } from './admin-link';
-import { TableSkeleton } from './table-skeleton';
+import { PagedList } from './paged-list';
 
 /** The status filter: one order status, or any. */
 export type OrderStatusFilter = OrderStatus | 'all';
@@ -63,33 +59,31 @@ export function AdminOrdersView({
   onPageChange,
 }: AdminOrdersViewProps) {
   const filtered = query.trim() !== '' || status !== 'all';
-  let body: React.ReactNode;
-  if (error && !data) {
-    body = (
-      <ErrorState title={MESSAGES.errorLoadingData} message={error.message} onRetry={onRetry} />
-    );
-  } else if (!data) {
-    body = <TableSkeleton label="Loading orders" />;
-  } else if (data.items.length === 0) {
-    body = filtered ? (
-      <EmptyState
-        icon={<SearchX />}
-        title="No orders match"
-        description="Search by a reference such as VT-7K2M9Q, a customer or a pro, or clear the status filter."
-      />
-    ) : (
-      <EmptyState
-        icon={<ClipboardList />}
-        title="No orders yet"
-        description="Bookings show up here as customers make them."
-      />
-    );
-  } else {
-    body = (
-      <div className="flex flex-col gap-4">
-        <p className="text-sm text-muted" aria-live="polite">
-          {data.total} {data.total === 1 ? 'order' : 'orders'}, newest first.
-        </p>
+  const body = (
+    <PagedList
+      data={data}
+      error={error}
+      onRetry={onRetry}
+      loadingLabel="Loading orders"
+      empty={
+        filtered ? (
+          <EmptyState
+            icon={<SearchX />}
+            title="No orders match"
+            description="Search by a reference such as VT-7K2M9Q, a customer or a pro, or clear the status filter."
+          />
+        ) : (
+          <EmptyState
+            icon={<ClipboardList />}
+            title="No orders yet"
+            description="Bookings show up here as customers make them."
+          />
+        )
+      }
+      summary={(page) => `${page.total} ${page.total === 1 ? 'order' : 'orders'}, newest first.`}
+      onPageChange={onPageChange}
+    >
+      {(page) => (
         <Table label="Orders" aria-busy={isLoading || undefined}>
           <TableCaption className="sr-only">Orders, newest first</TableCaption>
           <TableHeader>
@@ -104,7 +98,7 @@ export function AdminOrdersView({
             </TableRow>
           </TableHeader>
           <TableBody>
-            {data.items.map((order) => (
+            {page.items.map((order) => (
               <TableRow key={order.id}>
                 <TableHead scope="row">
                   <AdminLink
@@ -130,15 +124,9 @@ export function AdminOrdersView({
             ))}
           </TableBody>
         </Table>
-        <Pagination
-          page={data.page}
-          totalPages={data.totalPages}
-          onPageChange={onPageChange}
-          className="self-center"
-        />
-      </div>
-    );
-  }
+      )}
+    </PagedList>
+  );
 
   return (
     <div className="flex flex-col gap-6">

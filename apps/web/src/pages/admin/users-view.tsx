@@ -1,11 +1,9 @@
-import { MESSAGES } from '@vetted/api-client';
 import type { AdminUser, Paged, Role } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import {
   EmptyState,
   FormField,
   PageHeader,
-  Pagination,
   SearchInput,
   Select,
   SelectContent,
@@ -21,12 +19,10 @@ import {
   TableRow,
 } from '@vetted/ui';
 import { SearchX, UsersRound } from 'lucide-react';
-import type * as React from 'react';
-import { ErrorState } from '../../components/error-state';
 import { formatDate } from '../../lib/format';
 import { AdminLink } from './admin-link';
 import { ROLE_LABEL, USER_STATUS, UserStatusBadge } from './status-badges';
-import { TableSkeleton } from './table-skeleton';
+import { PagedList } from './paged-list';
 
 /** The role filter: one role, or every role. */
 export type RoleFilter = Role | 'all';
@@ -66,33 +62,31 @@ export function AdminUsersView({
   onPageChange,
 }: AdminUsersViewProps) {
   const filtered = query.trim() !== '' || role !== 'all' || status !== 'all';
-  let body: React.ReactNode;
-  if (error && !data) {
-    body = (
-      <ErrorState title={MESSAGES.errorLoadingData} message={error.message} onRetry={onRetry} />
-    );
-  } else if (!data) {
-    body = <TableSkeleton label="Loading users" />;
-  } else if (data.items.length === 0) {
-    body = filtered ? (
-      <EmptyState
-        icon={<SearchX />}
-        title="Nobody matches"
-        description="No account matches this search and these filters. Search by name or email, or clear the filters."
-      />
-    ) : (
-      <EmptyState
-        icon={<UsersRound />}
-        title="No users yet"
-        description="People who sign up show up here."
-      />
-    );
-  } else {
-    body = (
-      <div className="flex flex-col gap-4">
-        <p className="text-sm text-muted" aria-live="polite">
-          {data.total} {data.total === 1 ? 'account' : 'accounts'}.
-        </p>
+  const body = (
+    <PagedList
+      data={data}
+      error={error}
+      onRetry={onRetry}
+      loadingLabel="Loading users"
+      empty={
+        filtered ? (
+          <EmptyState
+            icon={<SearchX />}
+            title="Nobody matches"
+            description="No account matches this search and these filters. Search by name or email, or clear the filters."
+          />
+        ) : (
+          <EmptyState
+            icon={<UsersRound />}
+            title="No users yet"
+            description="People who sign up show up here."
+          />
+        )
+      }
+      summary={(page) => `${page.total} ${page.total === 1 ? 'account' : 'accounts'}.`}
+      onPageChange={onPageChange}
+    >
+      {(page) => (
         <Table label="Users" aria-busy={isLoading || undefined}>
           <TableCaption className="sr-only">Users</TableCaption>
           <TableHeader>
@@ -106,7 +100,7 @@ export function AdminUsersView({
             </TableRow>
           </TableHeader>
           <TableBody>
-            {data.items.map((person) => (
+            {page.items.map((person) => (
               <TableRow key={person.id}>
                 <TableHead scope="row" className="min-w-40">
                   <AdminLink
@@ -133,15 +127,9 @@ export function AdminUsersView({
             ))}
           </TableBody>
         </Table>
-        <Pagination
-          page={data.page}
-          totalPages={data.totalPages}
-          onPageChange={onPageChange}
-          className="self-center"
-        />
-      </div>
-    );
-  }
+      )}
+    </PagedList>
+  );
 
   return (
     <div className="flex flex-col gap-6">

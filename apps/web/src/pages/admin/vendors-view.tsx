@@ -1,10 +1,8 @@
-import { MESSAGES } from '@vetted/api-client';
 import type { AdminVendorSummary, Paged } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import {
   EmptyState,
   PageHeader,
-  Pagination,
   SearchInput,
   Table,
   TableBody,
@@ -19,12 +17,10 @@ import {
   TabsTrigger,
 } from '@vetted/ui';
 import { SearchX, ShieldCheck } from 'lucide-react';
-import type * as React from 'react';
-import { ErrorState } from '../../components/error-state';
 import { formatDate } from '../../lib/format';
 import { AdminLink } from './admin-link';
 import { VETTING_STATUS, type VettingStatus, VettingStatusBadge } from './status-badges';
-import { TableSkeleton } from './table-skeleton';
+import { PagedList } from './paged-list';
 
 /** The tab of `/admin/vendors`: one vetting status, or every vendor. */
 export type VendorStatusFilter = VettingStatus | 'all';
@@ -98,41 +94,35 @@ export function AdminVendorsView({
   const tabLabel = VENDOR_TABS.find((t) => t.value === status)?.label ?? '';
   const listLabel = status === 'all' ? 'Vendors' : `${tabLabel} vendors`;
 
-  let body: React.ReactNode;
-  if (error && !data) {
-    body = (
-      <ErrorState title={MESSAGES.errorLoadingData} message={error.message} onRetry={onRetry} />
-    );
-  } else if (!data) {
-    body = <TableSkeleton label={`Loading ${listLabel.toLowerCase()}`} />;
-  } else if (data.items.length === 0) {
-    body = searching ? (
-      <EmptyState
-        icon={<SearchX />}
-        title="No vendors match"
-        description={`No ${status === 'all' ? '' : `${tabLabel.toLowerCase()} `}vendors match “${query.trim()}”. Search by business name or owner email.`}
-      />
-    ) : (
-      <EmptyState icon={<ShieldCheck />} {...EMPTY[status]} />
-    );
-  } else {
-    body = (
-      <div className="flex flex-col gap-4">
-        <p className="text-sm text-muted" aria-live="polite">
-          {status === 'pending'
-            ? `${data.total} waiting for review, oldest submission first.`
-            : `${data.total} ${data.total === 1 ? 'vendor' : 'vendors'}.`}
-        </p>
-        <VendorTable vendors={data.items} status={status} caption={listLabel} busy={isLoading} />
-        <Pagination
-          page={data.page}
-          totalPages={data.totalPages}
-          onPageChange={onPageChange}
-          className="self-center"
-        />
-      </div>
-    );
-  }
+  const body = (
+    <PagedList
+      data={data}
+      error={error}
+      onRetry={onRetry}
+      loadingLabel={`Loading ${listLabel.toLowerCase()}`}
+      empty={
+        searching ? (
+          <EmptyState
+            icon={<SearchX />}
+            title="No vendors match"
+            description={`No ${status === 'all' ? '' : `${tabLabel.toLowerCase()} `}vendors match “${query.trim()}”. Search by business name or owner email.`}
+          />
+        ) : (
+          <EmptyState icon={<ShieldCheck />} {...EMPTY[status]} />
+        )
+      }
+      summary={(page) =>
+        status === 'pending'
+          ? `${page.total} waiting for review, oldest submission first.`
+          : `${page.total} ${page.total === 1 ? 'vendor' : 'vendors'}.`
+      }
+      onPageChange={onPageChange}
+    >
+      {(page) => (
+        <VendorTable vendors={page.items} status={status} caption={listLabel} busy={isLoading} />
+      )}
+    </PagedList>
+  );
 
   return (
     <div className="flex flex-col gap-6">
