@@ -88,7 +88,7 @@ async function grow(sql, db, m) {
   // search_text through the real repository function, as the seed and catalogue writes do.
   const ids = (await sql`select id from vendor_profiles order by id`).map((r) => r.id);
   for (let i = 0; i < ids.length; i += 5000) {
-    await m.repository.refreshSearchText(db, ids.slice(i, i + 5000));
+    await m.repository.refreshSearchColumns(db, ids.slice(i, i + 5000));
   }
   await sql`vacuum analyze`;
   await sql`insert into meta (key, value) values ('bench_vendors', ${String(vendorCount)})
@@ -236,7 +236,12 @@ export async function searchBench(results) {
       held?.value === String(vendorCount) && n === vendorCount
         ? null
         : await grow(sql, database.db, m);
-    if (!growth) console.log(`  reusing ${databaseName(url)} (${n.toLocaleString('en')} vendors)`);
+    if (!growth) {
+      console.log(`  reusing ${databaseName(url)} (${n.toLocaleString('en')} vendors)`);
+      // A migration may have just rewritten tables (a new column): fresh statistics and
+      // visibility map, as autovacuum keeps them on a server in use.
+      await sql`vacuum analyze`;
+    }
     const places = await customerPlaces(sql);
     const shapeQueries = shapes(places);
     const measured = await measure(m, database.db, capture, sql, shapeQueries);

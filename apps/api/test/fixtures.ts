@@ -9,7 +9,7 @@ import {
   vendorCategories,
   vendorProfiles,
 } from '../src/db/schema';
-import { refreshVendorSearchText } from '../src/domains/catalogue/service';
+import { refreshVendorSearch } from '../src/domains/catalogue/service';
 import type { TestContext } from './helpers';
 
 /** `Authorization` header for a token. */
@@ -152,7 +152,7 @@ export async function createVendor(
     .insert(availabilityRules)
     .values(hours.map((h) => ({ id: randomUUID(), vendorId, ...h })));
   // What text search matches (issue #9), as the catalogue's writes keep it.
-  await refreshVendorSearchText(db, [vendorId]);
+  await refreshVendorSearch(db, [vendorId]);
   return { ...user, vendorId, serviceId, categoryId: category.id };
 }
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, services } from '../src/db/schema';
 import { CATEGORY_SEEDS } from '../src/db/seed-data/categories';
-import { refreshVendorSearchText } from '../src/domains/catalogue/service';
+import { refreshVendorSearch } from '../src/domains/catalogue/service';
 import { createVendor, type TestVendor } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -365,7 +365,7 @@ describe('GET /v1/vendors filters', () => {
       price: 5_000,
       durationMinutes: 30,
     });
-    await refreshVendorSearchText(ctx.app.db, [handyman.vendorId]);
+    await refreshVendorSearch(ctx.app.db, [handyman.vendorId]);
 
     const data = await found({ category: 'plumbing' });
     expect(ids(data.items)).toContain(handyman.vendorId);

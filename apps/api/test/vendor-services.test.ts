@@ -223,6 +223,38 @@ describe('services: create, read, edit', () => {
     expect(await searchIds('category=electrical')).toContain(vendor.vendorId);
   });
 
+  it('keeps search in step with what the pro offers: categories and currencies of active services', async () => {
+    // Search reads these from the vendor's row (issue #9 "Speed"); the pro's edits must move it.
+    const vendor = await createVendor(ctx, { businessName: 'Harbour Wiring' });
+    await createVendor(ctx, { businessName: 'Dockside Plumbing' }); // dollars stay local here
+    const nyc = 'lat=40.7128&lng=-74.006&pageSize=50';
+    const electrical = await createService(vendor, { categorySlug: 'electrical' });
+    const london = await createService(vendor, {
+      categorySlug: 'electrical',
+      title: 'Rewire (London office)',
+      price: { amount: 90_000, currency: 'GBP' },
+    });
+    // A category with a place (the candidates checked one by one) and without (from indexes).
+    expect(await searchIds(`category=electrical&${nyc}`)).toContain(vendor.vendorId);
+    expect(await searchIds('category=electrical&pageSize=50')).toContain(vendor.vendorId);
+    expect(await searchIds(`currency=GBP&${nyc}`)).toContain(vendor.vendorId);
+
+    await call('PATCH', `/v1/vendor/services/${london.id}`, vendor.token, { active: false });
+    expect(await searchIds(`currency=GBP&${nyc}`)).not.toContain(vendor.vendorId);
+    expect(await searchIds(`category=electrical&${nyc}`)).toContain(vendor.vendorId);
+
+    await call('PATCH', `/v1/vendor/services/${electrical.id}`, vendor.token, { active: false });
+    expect(await searchIds(`category=electrical&${nyc}`)).not.toContain(vendor.vendorId);
+    expect(await searchIds('category=electrical&pageSize=50')).not.toContain(vendor.vendorId);
+    // Still in the area in dollars through the plumbing service it keeps, then not at all.
+    expect(await searchIds(nyc)).toContain(vendor.vendorId);
+    const last = await call('PATCH', `/v1/vendor/services/${vendor.serviceId}`, vendor.token, {
+      active: false,
+    });
+    expect(last.statusCode, last.body).toBe(200);
+    expect(await searchIds(nyc)).not.toContain(vendor.vendorId);
+  });
+
   it('refuses invalid bodies with 400 and an unknown category with 422 naming it', async () => {
     const vendor = await createVendor(ctx);
     for (const bad of [

@@ -37,6 +37,12 @@ function values<T extends string>(schema: { options: readonly T[] }): [T, ...T[]
 /** PostgreSQL `tsvector` (full-text search document). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/**
+ * earthdistance's `earth`: a point on the earth as a 3-D cube (metres from the earth's centre).
+ * Read only in SQL (distances, GiST order); the driver hands it over as text.
+ */
+const earth = customType<{ data: string }>({ dataType: () => 'earth' });
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
@@ -212,6 +218,29 @@ export const vendorProfiles = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
+    /**
+     * English-stemmed business name (generated): the name term of text relevance (#9 "Speed":
+     * read from the row instead of stemming every match's name at search time).
+     */
+    nameVector: tsvector('name_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', business_name)`),
+    /**
+     * Currencies of the vendor's active services, sorted, kept with `search_text` by the
+     * catalogue domain (#9 "Speed": the local-currency filter reads the row, not the services).
+     */
+    serviceCurrencies: text('service_currencies').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The categories the vendor is in besides its primary one — listed in vendor_categories or
+     * holding an active service (catalogue `vendorInCategorySql`), sorted; kept with
+     * `search_text` by the catalogue domain (#9 "Speed": a category filter reads the row).
+     */
+    otherCategoryIds: uuid('other_category_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /**
+     * `ll_to_earth(lat, lng)` (generated): what the GiST index `vendor_profiles_earth_idx` holds
+     * and distances are measured from (#9 "Speed": no trigonometry per match at search time).
+     */
+    earth: earth('earth').notNull().generatedAlwaysAs(sql`ll_to_earth(lat, lng)`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -222,7 +251,9 @@ export const vendorProfiles = pgTable(
     index('vendor_profiles_category_idx').on(t.primaryCategoryId, t.id),
     index('vendor_profiles_lat_lng_idx').on(t.lat, t.lng),
     // Search at scale (#9): within a radius and nearest first (earthdistance on cube's GiST).
-    index('vendor_profiles_earth_idx').using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`),
+    index('vendor_profiles_earth_idx').using('gist', t.earth),
+    // Search at scale (#9): the few vendors in a category other than their primary one.
+    index('vendor_profiles_other_categories_idx').using('gin', t.otherCategoryIds),
     // Search at scale (#9): approved vendors of a category, index-only.
     index('vendor_profiles_approved_category_idx')
       .on(t.primaryCategoryId, t.id)

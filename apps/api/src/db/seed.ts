@@ -12,7 +12,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { unusablePasswordHash } from '../domains/auth/crypto';
-import { refreshSearchText } from '../domains/catalogue/repository';
+import { refreshSearchColumns } from '../domains/catalogue/repository';
 import { LocalDiskStorage } from '../services/storage';
 import type { Db, Tx } from './client';
 import {
@@ -653,7 +653,7 @@ export async function seedDatabase(
         ),
     );
     // Issue #9: what text search matches (names, categories, services), once they are all in.
-    await refreshSearchText(tx, [...vendorIds]);
+    await refreshSearchColumns(tx, [...vendorIds]);
     // Issue #9: real reviews on completed orders, which set every seeded pro's rating.
     reviewed = await seedReviews(tx, {
       vendors: rows.vendors,

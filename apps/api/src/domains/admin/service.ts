@@ -27,7 +27,7 @@ import type { AuthService } from '../../plugins/auth';
 import { mediaUrl } from '../../services/images';
 import type { Storage, StoredObject } from '../../services/storage';
 import { endAllSessions } from '../auth/service';
-import { purgeCatalogueCache, refreshVendorSearchText } from '../catalogue/service';
+import { purgeCatalogueCache, refreshVendorSearch } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import { enqueueMail } from '../mail/service';
 import { notify } from '../notifications/service';
@@ -227,7 +227,7 @@ export function createAdminService(deps: AdminDeps) {
       }
       const changed = policy.changesListing(v.vettingStatus, to);
       // Search's vocabulary counts approved vendors only: mark it stale.
-      if (changed) await refreshVendorSearchText(tx, [v.id]);
+      if (changed) await refreshVendorSearch(tx, [v.id]);
       return changed;
     });
     if (listingChanged) purgeCatalogueCache();
@@ -306,7 +306,7 @@ export function createAdminService(deps: AdminDeps) {
           detail: { from: 'approved', to: 'suspended', reason: vendorReason },
           at: now,
         });
-        await refreshVendorSearchText(tx, [v.id]);
+        await refreshVendorSearch(tx, [v.id]);
         unlisted = true;
       }
       return { ids, unlisted };

@@ -54,8 +54,8 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** `ll_to_earth(lat, lng)` of the vendor: the expression of the GiST index `vendor_profiles_earth_idx`. */
-const vendorEarth = sql`ll_to_earth(${vp.lat}, ${vp.lng})`;
+/** The vendor's place on the earth (`ll_to_earth(lat, lng)`, stored): GiST `vendor_profiles_earth_idx`. */
+const vendorEarth = vp.earth;
 
 /** A place on earthdistance's earth (a 3-D point; cube and earthdistance extensions). */
 function earthPoint(point: { lat: number; lng: number }): SQL {
@@ -72,23 +72,40 @@ export function distanceKmSql(lat: number, lng: number): SQL<number> {
 }
 
 /**
+ * Straight-line (chord) distance in metres from `point` to the vendor through the earth: the
+ * cube distance the GiST index orders by, cheaper per row than the great-circle
+ * {@link distanceKmSql} and in the same order (both grow together). Within 50 km the two differ
+ * by less than 3 ppm, so scores use it; what customers see is the great-circle distance.
+ */
+function chordMetersSql(point: { lat: number; lng: number }): SQL<number> {
+  return sql<number>`cube_distance(${vendorEarth}, ${earthPoint(point)})`;
+}
+
+/**
+ * The chord of a great-circle distance of `meters` on earthdistance's earth, folded to a constant
+ * at planning. It grows with `meters` up to half the circumference (20,037 km), beyond the
+ * largest `radiusKm` the contract takes (20,000).
+ */
+function chordOfSql(meters: number): SQL<number> {
+  return sql<number>`(2 * earth() * sin(${meters}::float8 / (2 * earth())))`;
+}
+
+/**
  * A vendor belongs to a category when it is its primary category, it is listed in
- * vendor_categories, or the vendor has an active service in it. Category counts and the
- * category filter use this same rule, so a category's count matches its result list.
+ * vendor_categories, or the vendor has an active service in it; `other_category_ids` holds the
+ * latter two, kept by {@link refreshSearchColumns}. Category counts and the category filter use this
+ * same rule, so a category's count matches its result list.
  */
 function vendorInCategorySql(categoryId: SQL | string): SQL {
-  return sql`(${vp.primaryCategoryId} = ${categoryId}
-    or exists (select 1 from vendor_categories vc where vc.vendor_id = ${vp.id} and vc.category_id = ${categoryId})
-    or exists (select 1 from services s where s.vendor_id = ${vp.id} and s.active and s.category_id = ${categoryId}))`;
+  return sql`(${vp.primaryCategoryId} = ${categoryId} or ${categoryId} = any(${vp.otherCategoryIds}))`;
 }
 
 /**
  * The category with `slug` for a search (issue #9 "Speed"): its id (null when unknown) and the
- * vendors in it NOT through their primary category — only through vendor_categories or an active
- * service (the rule of {@link vendorInCategorySql}), usually none. Anti-joins of index-only
- * scans (`vendor_categories_category_idx`, `services_category_vendor_idx` against
- * `vendor_profiles_category_idx`): a few ms at 100,000 vendors, so the search itself can take
- * the primary category from the partial index `vendor_profiles_approved_category_idx`.
+ * vendors in it NOT through their primary category (the rule of {@link vendorInCategorySql}),
+ * usually none: a lookup of the GIN index `vendor_profiles_other_categories_idx`. So the search
+ * itself can take the primary category from the partial index
+ * `vendor_profiles_approved_category_idx`.
  */
 export async function categoryForSearch(
   db: DbOrTx,
@@ -99,13 +116,7 @@ export async function categoryForSearch(
     .select({
       id: sql<string>`c.id`,
       otherVendorIds: sql<string[]>`array(
-        select vc.vendor_id::text from vendor_categories vc where vc.category_id = c.id
-          and not exists (select 1 from vendor_profiles v2
-            where v2.primary_category_id = vc.category_id and v2.id = vc.vendor_id)
-        union
-        select s.vendor_id::text from services s where s.active and s.category_id = c.id
-          and not exists (select 1 from vendor_profiles v2
-            where v2.primary_category_id = s.category_id and v2.id = s.vendor_id))`,
+        select v.id::text from vendor_profiles v where v.other_category_ids @> array[c.id])`,
     })
     .from(sql`categories c`)
     .where(sql`c.slug = ${slug}`);
@@ -226,14 +237,20 @@ export async function categoriesInReach(
 // ─── search text (issue #9) ──────────────────────────────────────────────────────────────────
 
 /**
- * Recomputes `vendor_profiles.search_text` — what text search matches — of the given vendors:
- * business name, tagline, city, the names and descriptions of its categories (the rule of
- * {@link vendorInCategorySql}) and its active services' titles and descriptions. PostgreSQL
- * derives the stemmed `search_vector` from it. Call it in the transaction of every write that
- * changes one of those (the seed; vendor, service and category edits). Rows already up to date
- * are not rewritten. Ids go as one text parameter, so any number fits.
+ * Recomputes what search reads of the given vendors besides their own fields:
+ * - `search_text`, what text search matches: business name, tagline, city, the names and
+ *   descriptions of its categories (the rule of {@link vendorInCategorySql}) and its active
+ *   services' titles and descriptions; PostgreSQL derives the stemmed `search_vector` from it;
+ * - `service_currencies`, the sorted currencies of its active services (the local-currency filter);
+ * - `other_category_ids`, its categories besides the primary one ({@link vendorInCategorySql}).
+ * Call it in the transaction of every write that changes one of those (the seed; vendor, service
+ * and category edits). Rows already up to date are not rewritten. Ids go as one text parameter,
+ * so any number fits.
  */
-export async function refreshSearchText(db: DbOrTx, vendorIds: readonly string[]): Promise<void> {
+export async function refreshSearchColumns(
+  db: DbOrTx,
+  vendorIds: readonly string[],
+): Promise<void> {
   if (vendorIds.length === 0) return;
   const ids = sql`string_to_array(${vendorIds.join(',')}, ',')::uuid[]`;
   await db.execute(sql`
@@ -245,13 +262,24 @@ export async function refreshSearchText(db: DbOrTx, vendorIds: readonly string[]
             or exists (select 1 from vendor_categories vc where vc.vendor_id = v.id and vc.category_id = c.id)
             or exists (select 1 from services s where s.vendor_id = v.id and s.active and s.category_id = c.id)),
         (select string_agg(s.title || ' ' || s.description, ' ' order by s.price, s.id)
-          from services s where s.vendor_id = v.id and s.active)) as text
+          from services s where s.vendor_id = v.id and s.active)) as text,
+      array(select distinct s.currency from services s where s.vendor_id = v.id and s.active
+        order by s.currency) as currencies,
+      array(select c.id from categories c
+        where c.id is distinct from v.primary_category_id
+          and (exists (select 1 from vendor_categories vc where vc.vendor_id = v.id and vc.category_id = c.id)
+            or exists (select 1 from services s where s.vendor_id = v.id and s.active and s.category_id = c.id))
+        order by c.id) as other_categories
       from vendor_profiles v
       where v.id = any(${ids})
     )
-    update vendor_profiles set search_text = fresh.text
+    update vendor_profiles set search_text = fresh.text, service_currencies = fresh.currencies,
+      other_category_ids = fresh.other_categories
     from fresh
-    where vendor_profiles.id = fresh.id and vendor_profiles.search_text is distinct from fresh.text`);
+    where vendor_profiles.id = fresh.id
+      and (vendor_profiles.search_text is distinct from fresh.text
+        or vendor_profiles.service_currencies is distinct from fresh.currencies
+        or vendor_profiles.other_category_ids is distinct from fresh.other_categories)`);
 }
 
 /**
@@ -287,11 +315,15 @@ export async function englishStems(
 
 // ─── vendors ─────────────────────────────────────────────────────────────────────────────────
 
-/** Vendors within `radiusKm` of `point`: a GiST box test, then the exact distance. */
+/**
+ * Vendors within `radiusKm` (great-circle) of `point`: a GiST box test, then the exact distance,
+ * compared as chords (the same test as `earth_distance <= radius`, without its trigonometry per
+ * candidate).
+ */
 function withinSql(point: { lat: number; lng: number }, radiusKm: number): SQL {
   const meters = radiusKm * 1000;
   return sql`(earth_box(${earthPoint(point)}, ${meters}::float8) @> ${vendorEarth}
-    and earth_distance(${vendorEarth}, ${earthPoint(point)}) <= ${meters}::float8)`;
+    and ${chordMetersSql(point)} <= ${chordOfSql(meters)})`;
 }
 
 const num = (n: number) => sql.raw(String(n));
@@ -324,7 +356,7 @@ export interface VendorSearch {
  * One page of approved vendors matching `search`, in its order, and the count of every match.
  * Orders (ties by id, so paging is stable — but for distance):
  * - relevance: {@link RELEVANCE_WEIGHTS} (text, distance, rating);
- * - distance: nearest first, by the GiST index (`ll_to_earth(lat, lng) <-> point`), no tie-break;
+ * - distance: nearest first, by the GiST index (`earth <-> point`), no tie-break;
  * - rating: average, then count;
  * - price: cheapest active service (in `currency` when set) first, vendors without one last.
  * Text: `search_vector @@ tsquery` (GIN `vendor_profiles_search_vector_idx`), or a literal
@@ -340,7 +372,7 @@ export async function searchVendors(
   if (text?.kind === 'words') {
     const any = sql`${text.any}::tsquery`;
     conditions.push(sql`${vp.searchVector} @@ ${any}`);
-    textScore = sql`(${num(TEXT_WEIGHTS.name)} * (to_tsvector('english', ${vp.businessName}) @@ ${any})::int
+    textScore = sql`(${num(TEXT_WEIGHTS.name)} * (${vp.nameVector} @@ ${any})::int
       + ${num(TEXT_WEIGHTS.exact)} * (${vp.searchVector} @@ ${text.exact}::tsquery)::int
       + ${num(TEXT_WEIGHTS.coverage)} * least(1, 10 * ts_rank(${vp.searchVector}, ${any})))`;
   } else if (text?.kind === 'literal') {
@@ -357,10 +389,15 @@ export async function searchVendors(
     );
   }
   if (search.currency) {
-    const range: SQL[] = [activeServicesSql(search.currency)];
-    if (search.minPrice !== undefined) range.push(sql`s.price >= ${search.minPrice}`);
-    if (search.maxPrice !== undefined) range.push(sql`s.price <= ${search.maxPrice}`);
-    conditions.push(sql`exists (select 1 from services s where ${sql.join(range, sql` and `)})`);
+    if (search.minPrice === undefined && search.maxPrice === undefined) {
+      // Read from the row (kept by refreshSearchColumns), not a probe of services per match.
+      conditions.push(sql`${search.currency}::text = any(${vp.serviceCurrencies})`);
+    } else {
+      const range: SQL[] = [activeServicesSql(search.currency)];
+      if (search.minPrice !== undefined) range.push(sql`s.price >= ${search.minPrice}`);
+      if (search.maxPrice !== undefined) range.push(sql`s.price <= ${search.maxPrice}`);
+      conditions.push(sql`exists (select 1 from services s where ${sql.join(range, sql` and `)})`);
+    }
   }
   // Approved vendors, of the category when one is asked for: its primary vendors through the
   // partial index; the few others by id (so a count of a category alone is index-only).
@@ -399,7 +436,7 @@ export async function searchVendors(
       if (textScore) parts.push(sql`${num(w.text)} * ${textScore}`);
       if (point) {
         parts.push(
-          sql`${num(w.distance)} / (1 + ${distanceKmSql(point.lat, point.lng)} / ${num(DISTANCE_SCALE_KM)})`,
+          sql`${num(w.distance)} / (1 + ${chordMetersSql(point)} / ${num(DISTANCE_SCALE_KM * 1000)})`,
         );
       }
       orderBy = [sql`(${sql.join(parts, sql` + `)}) desc`];

@@ -50,7 +50,7 @@ export type { BookableService, VendorSearch } from './repository';
  * How long a process keeps the search vocabulary ({@link repo.searchLexicon}) before reading it
  * again (ms, 5 min): reading it costs ~0.5 s at 100,000 vendors, and it only serves spelling
  * corrections (a stale one misses corrections towards words added since). A change through
- * {@link refreshVendorSearchText} makes it stale at once.
+ * {@link refreshVendorSearch} makes it stale at once.
  */
 export const LEXICON_TTL_MS = 5 * 60_000;
 /**
@@ -63,7 +63,7 @@ const SUGGESTIONS_PER_KIND = 4;
 /** Categories suggested when a search finds nothing. */
 const SUGGESTED_CATEGORIES = 6;
 
-/** Bumped by every {@link refreshVendorSearchText}: vocabularies read before are stale. */
+/** Bumped by every {@link refreshVendorSearch}: vocabularies read before are stale. */
 let searchTextGeneration = 0;
 
 /** Bumped by every {@link purgeCatalogueCache}: catalogue answers cached before are stale. */
@@ -87,15 +87,13 @@ export function catalogueCacheGeneration(): number {
 }
 
 /**
- * Recomputes the search text of the given vendors (see {@link repo.refreshSearchText}) and marks
+ * Recomputes what search reads of the given vendors besides their own fields — search text,
+ * service currencies, other categories (see {@link repo.refreshSearchColumns}) — and marks
  * this process's search vocabularies stale. Other domains call it in the transaction of any write
  * to a vendor's name, tagline, city, categories or services (issue #9).
  */
-export async function refreshVendorSearchText(
-  db: DbOrTx,
-  vendorIds: readonly string[],
-): Promise<void> {
-  await repo.refreshSearchText(db, vendorIds);
+export async function refreshVendorSearch(db: DbOrTx, vendorIds: readonly string[]): Promise<void> {
+  await repo.refreshSearchColumns(db, vendorIds);
   searchTextGeneration++;
 }
 

@@ -24,7 +24,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { mediaUrl, processImage, putProcessedImage, thumbUrl } from '../../services/images';
 import type { Storage } from '../../services/storage';
 import { minutesOfTime, timeOfMinutes } from '../catalogue/policy';
-import { lockVendorTime, purgeCatalogueCache, refreshVendorSearchText } from '../catalogue/service';
+import { lockVendorTime, purgeCatalogueCache, refreshVendorSearch } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import * as msg from './messages';
 import * as policy from './policy';
@@ -45,13 +45,13 @@ export interface ImageUpload {
 /**
  * Keeps what customers find of a vendor in step with its services (issue #8), in the caller's
  * transaction: the categories it is listed in (`vendor_categories`: its primary category and those
- * of its active services) and its search text (catalogue `refreshVendorSearchText`). Call it after
+ * of its active services) and what search reads of it (catalogue `refreshVendorSearch`). Call it after
  * any change to a vendor's services or primary category; purge the catalogue cache
  * (`purgeCatalogueCache`) once the transaction commits.
  */
 export async function syncVendorListing(tx: DbOrTx, vendorId: string): Promise<void> {
   await repo.syncVendorCategories(tx, vendorId);
-  await refreshVendorSearchText(tx, [vendorId]);
+  await refreshVendorSearch(tx, [vendorId]);
 }
 
 /**
@@ -450,7 +450,7 @@ export function createListingsService(deps: ListingsDeps) {
           })),
         });
         // Search filters by opening weekday; the text itself is unchanged but kept in step.
-        await refreshVendorSearchText(tx, [vendorId]);
+        await refreshVendorSearch(tx, [vendorId]);
       });
       purgeCatalogueCache();
       return availabilityOf(vendorId);
