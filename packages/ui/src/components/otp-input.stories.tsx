@@ -71,6 +71,28 @@ export const InFormField: Story = {
 };
 export const Dark: Story = { args: { value: '4829' }, globals: { theme: 'dark' } };
 
+/** The room a 320 px phone leaves inside a card (240 px): the cells narrow, none overflows. */
+export const NarrowRow: Story = {
+  args: { value: '482913' },
+  decorators: [
+    (Story) => (
+      <div data-testid="row" className="w-60 outline-dashed outline-1 outline-border">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const row = canvas.getByTestId('row').getBoundingClientRect();
+    for (const cell of cells(canvas)) {
+      const box = cell.getBoundingClientRect();
+      await expect(box.right).toBeLessThanOrEqual(row.right);
+      await expect(box.height).toBeGreaterThanOrEqual(44);
+      // Still wide enough for a digit and a thumb (WCAG 2.5.8: at least 24 px).
+      await expect(box.width).toBeGreaterThanOrEqual(24);
+    }
+  },
+};
+
 export const TypingAdvances: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByLabelText('Digit 1 of 6'));

@@ -177,7 +177,9 @@ function OtpInput({
               writeAt(index, fresh);
             }}
             className={cn(
-              'size-11 rounded-md border border-input bg-surface text-center text-lg font-semibold text-fg tabular-nums sm:size-12',
+              // 44 px square (48 from `sm`), narrower when the row has less room (a 320 px
+              // phone): six cells and their gaps never overflow the card.
+              'h-11 w-11 min-w-0 rounded-md border border-input bg-surface text-center text-lg font-semibold text-fg tabular-nums sm:h-12 sm:w-12',
               'outline-none transition-[border-color,box-shadow] duration-base',
               'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring',
               'disabled:cursor-not-allowed disabled:opacity-disabled aria-invalid:border-danger',

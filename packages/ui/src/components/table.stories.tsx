@@ -70,6 +70,7 @@ export const Default: Story = {
 };
 export const Narrow: Story = {
   name: 'Scrolls sideways at 375 px',
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  parameters: { testViewport: { width: 375 } },
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };
 export const Dark: Story = { globals: { theme: 'dark' } };

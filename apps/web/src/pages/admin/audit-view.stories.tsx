@@ -78,6 +78,7 @@ export const Dark: Story = { args: { data: auditPage }, globals: { theme: 'dark'
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { data: auditPage },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

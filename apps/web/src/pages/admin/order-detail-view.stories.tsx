@@ -179,5 +179,5 @@ export const Mobile: Story = {
   name: 'Captured at 375 px',
   args: { detail: adminOrderDetail },
   parameters: { testViewport: { width: 375 } },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

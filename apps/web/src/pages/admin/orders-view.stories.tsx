@@ -107,6 +107,7 @@ export const Dark: Story = { args: { data: adminOrderPage }, globals: { theme: '
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { data: adminOrderPage },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

@@ -126,6 +126,7 @@ export const Dark: Story = { args: { user: suspendedUserDetail }, globals: { the
 
 export const Mobile: Story = {
   name: 'Active at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { user: adminUserDetail },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

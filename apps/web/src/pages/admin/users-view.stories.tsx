@@ -112,6 +112,7 @@ export const Dark: Story = { args: { data: adminUserPage }, globals: { theme: 'd
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { data: adminUserPage },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

@@ -275,6 +275,7 @@ export const DarkDialog: Story = {
 
 export const Mobile: Story = {
   name: 'Pending at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { vendor: pendingVendorDetail },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

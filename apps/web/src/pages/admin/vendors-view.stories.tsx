@@ -168,8 +168,9 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { data: pendingVendorPage },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
   play: async ({ canvasElement }) => {
     // The table scrolls sideways inside its own region, reachable by keyboard.
     const region = within(canvasElement).getByRole('region', { name: 'Pending vendors' });

@@ -161,6 +161,7 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   name: 'Pro at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { defaultRole: 'vendor' },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

@@ -268,6 +268,7 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   name: 'Populated at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { places: savedPlaces },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

@@ -197,7 +197,8 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  parameters: { testViewport: { width: 375 } },
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Add hours on Monday' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Save opening hours' })).toBeVisible();

@@ -193,6 +193,7 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   name: 'New pro at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { profile: draftProfile },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

@@ -177,6 +177,7 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   name: 'Uploaded at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { documents: [insuranceDocument, identityDocument] },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

@@ -251,7 +251,7 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 export const Mobile: Story = {
   name: 'Editing at 375 px',
   parameters: { testViewport: { width: 375 } },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('textbox', { name: /^Price/ })).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'How customers see it' })).toBeVisible();

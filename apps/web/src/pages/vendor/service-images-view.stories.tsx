@@ -261,7 +261,8 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  parameters: { testViewport: { width: 375 } },
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Add photos' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Move photo 1 later' })).toBeVisible();

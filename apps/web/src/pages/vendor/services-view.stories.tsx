@@ -100,8 +100,9 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
+  parameters: { testViewport: { width: 375 } },
   args: { services: myServices },
-  decorators: [(Story) => <div className="w-[375px]">{Story()}</div>],
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: /New service/ })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Security survey' })).toBeVisible();
