@@ -7,7 +7,7 @@ import { ThemeToggle } from '../components/theme-toggle';
 /** Auth layout: a centred card, with a brand panel beside it on wide screens. */
 export function AuthLayout({ children }: { children: React.ReactNode }) {
   return (
-    <div className="grid min-h-dvh bg-surface text-fg lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+    <div className="grid min-h-dvh grid-cols-[minmax(0,1fr)] bg-surface text-fg lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <SkipLink />
       {/* On the blue panel the usual ring (#135FE1, 2.56:1 on primary-900) is replaced by white (14:1). */}
       <aside className="relative hidden flex-col justify-between overflow-hidden bg-primary-900 p-10 text-primary-50 [--color-ring:#fff] lg:flex">

@@ -18,7 +18,9 @@ function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimi
     <TabsPrimitive.List
       data-slot="tabs-list"
       className={cn(
-        'inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-pill bg-surface-muted p-1',
+        // `relative`: the list is the containing block of what is absolutely positioned inside
+        // (a trigger's sr-only text), so its scroller clips that too, not the page (WCAG 1.4.10).
+        'relative inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-pill bg-surface-muted p-1',
         // Focus normally moves on to the active tab; when the list keeps it (a scroller), show it.
         'outline-none focus-visible:ring-2 focus-visible:ring-ring',
         className,
