@@ -682,6 +682,37 @@ describe('/v1/vendor/documents', () => {
     await ctx.drain();
     expect(await ctx.app.privateStorage.exists(row!.storageKey)).toBe(false);
   });
+  it("erases a pro's documents and their private files when the account is deleted", async () => {
+    const owner = await signedUpVendor();
+    await uploadRequiredDocuments(owner.token);
+    const rows = await ctx.app.db
+      .select()
+      .from(vendorDocuments)
+      .where(eq(vendorDocuments.vendorId, owner.vendorId));
+    expect(rows).toHaveLength(2);
+
+    const start = await post(ctx, '/v1/me/deletion', { password: PASSWORD }, bearer(owner.token));
+    expect(start.statusCode, start.body).toBe(200);
+    const code = await latestCode(ctx, owner.email);
+    const done = await post(
+      ctx,
+      '/v1/me/deletion/confirm',
+      { challengeId: start.json().data.challengeId, code },
+      bearer(owner.token),
+    );
+    expect(done.statusCode, done.body).toBe(200);
+
+    expect(
+      await ctx.app.db
+        .select()
+        .from(vendorDocuments)
+        .where(eq(vendorDocuments.vendorId, owner.vendorId)),
+    ).toEqual([]);
+    // The files go once the deletion committed and the outbox ran.
+    for (const row of rows) expect(await ctx.app.privateStorage.exists(row.storageKey)).toBe(true);
+    await ctx.drain();
+    for (const row of rows) expect(await ctx.app.privateStorage.exists(row.storageKey)).toBe(false);
+  });
 });
 
 // ─── checklist and submission ────────────────────────────────────────────────────────────────

@@ -19,6 +19,7 @@ import type { AuthDomainService, EraseAccount } from '../auth/service';
 import type { ServiceDeps } from '../deps';
 import { enqueueMail } from '../mail/service';
 import { deletePreferences, loadPreferences, savePreferences } from '../notifications/preferences';
+import { eraseVendorDocuments } from '../vendors/service';
 import { accountDeletedMail, liveOrders } from './messages';
 import * as policy from './policy';
 import * as repo from './repository';
@@ -79,7 +80,7 @@ export function createUsersService(deps: UsersServiceDeps) {
    * mails the owner at the address they still have, then anonymises the account, deletes its
    * saved places, preferences and notifications, takes it off waitlists, strips the address
    * and notes from its orders (kept for the pros' records and the ledger), retires a pro's
-   * business and queues the avatar file's deletion.
+   * business and erases its vetting documents, and queues the avatar file's deletion.
    */
   const erase: EraseAccount = async (tx, user, now) => {
     const row = await repo.findUserWithVendor(tx, user.id);
@@ -104,7 +105,10 @@ export function createUsersService(deps: UsersServiceDeps) {
     await repo.deleteNotifications(tx, user.id);
     await repo.leaveWaitlists(tx, user.id);
     await repo.anonymiseCustomerOrders(tx, user.id, policy.REMOVED_ADDRESS);
-    if (vendorId) await repo.retireVendorProfile(tx, vendorId);
+    if (vendorId) {
+      await repo.retireVendorProfile(tx, vendorId);
+      await eraseVendorDocuments(tx, vendorId);
+    }
     return null;
   };
 

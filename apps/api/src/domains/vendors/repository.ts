@@ -244,6 +244,14 @@ export async function insertDocument(
 }
 
 /** Deletes the vendor's document `id`; returns it, or null when it is not the vendor's. */
+/** Deletes every document of the vendor; answers the deleted rows (their files are still stored). */
+export async function deleteAllDocuments(
+  db: DbOrTx,
+  vendorId: string,
+): Promise<VendorDocumentRow[]> {
+  return db.delete(vendorDocuments).where(eq(vendorDocuments.vendorId, vendorId)).returning();
+}
+
 export async function deleteDocument(
   db: DbOrTx,
   vendorId: string,

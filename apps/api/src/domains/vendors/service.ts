@@ -38,6 +38,22 @@ import * as repo from './repository';
 /** Outbox kind that deletes vetting documents from private storage once their row is gone. */
 export const DOCUMENT_DELETE_KIND = 'vendor.document.delete';
 
+/**
+ * Erases a pro's vetting documents when their account is deleted, in the deletion's
+ * transaction: the rows now, the private files through the outbox ({@link DOCUMENT_DELETE_KIND})
+ * once that committed. Identity papers are not kept for a business that no longer exists; the
+ * audit log keeps what was decided about them.
+ */
+export async function eraseVendorDocuments(tx: DbOrTx, vendorId: string): Promise<void> {
+  const rows = await repo.deleteAllDocuments(tx, vendorId);
+  if (rows.length === 0) return;
+  await enqueue(tx, {
+    kind: DOCUMENT_DELETE_KIND,
+    payload: { keys: rows.map((r) => r.storageKey) },
+    key: `vendor:${vendorId}:erase-documents`,
+  });
+}
+
 type BusinessInput = z.output<typeof vendorBusinessSchema>;
 type ProfileInput = z.output<typeof updateVendorProfileBodySchema>;
 

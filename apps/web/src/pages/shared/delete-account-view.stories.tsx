@@ -48,13 +48,14 @@ export const Confirmation: Story = {
   },
 };
 
-/** A pro sees that their business page goes too. */
+/** A pro sees that their business page and vetting documents go too. */
 export const VendorConfirmation: Story = {
   name: 'Step 1: a pro',
   args: { role: 'vendor', defaultOpen: true },
   play: async ({ canvasElement }) => {
     const dialog = within(await settled(await page(canvasElement).findByRole('dialog')));
     await expect(dialog.getByText('Your business page and services, from search')).toBeVisible();
+    await expect(dialog.getByText('The documents you uploaded for vetting')).toBeVisible();
   },
 };
 

@@ -153,7 +153,12 @@ function PasswordStep({
         <ul className="list-disc pl-5 text-muted">
           <li>Your name, photo, phone and email address</li>
           <li>Your saved places, notifications and settings</li>
-          {role === 'vendor' ? <li>Your business page and services, from search</li> : null}
+          {role === 'vendor' ? (
+            <>
+              <li>Your business page and services, from search</li>
+              <li>The documents you uploaded for vetting</li>
+            </>
+          ) : null}
           <li>Sign-in on every device</li>
         </ul>
         <p className="font-medium">What stays, without your name</p>
