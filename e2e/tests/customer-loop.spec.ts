@@ -8,8 +8,8 @@ import { journeyShots, setBrowserClock, setServerClock, statusBadge, usd } from 
  * build with seeded data. A new customer saves a place by typing "Bost…" and picking Boston,
  * searches "plumbr", books and pays the nearest pro by the distance shown (Demo Plumbing Co.);
  * the pro (second browser context) accepts, starts with the customer's start code and completes;
- * the customer leaves a 5-star review and a tip; the pro replies from /vendor/reviews; the review
- * and the reply show on the pro's page. A second booking is rescheduled (the pro confirms the new
+ * the customer leaves a 5-star review and a tip; it arrives on the pro's open /vendor/reviews
+ * without a reload, and the pro replies there; the review and the reply show on the pro's page. A second booking is rescheduled (the pro confirms the new
  * time), then cancelled inside 24 h with the quoted refund: 50 % of the service price, the booking
  * fee kept (packages/contract/src/cancellation.ts, band `late`).
  *
@@ -295,6 +295,12 @@ test('the customer loop: place, search, book, job done, review + tip + reply; re
   await expect(statusBadge(vendor)).toHaveAttribute('data-status', 'completed');
   await shot(vendor, 'vendor-completed');
 
+  // The pro keeps their reviews page open: the review arrives there without a reload.
+  await vendor.goto('/vendor/reviews');
+  await expect(vendor.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+  const theirReview = vendor.locator('li[id^="review-"]').filter({ hasText: reviewText });
+  await expect(theirReview).toHaveCount(0);
+
   // ── The customer reviews the job: 5 stars and a text.
   await customer.goto(order1Url);
   await expect(statusBadge(customer)).toHaveAttribute('data-status', 'completed');
@@ -343,9 +349,7 @@ test('the customer loop: place, search, book, job done, review + tip + reply; re
   await expect(customer.getByRole('button', { name: 'Add a tip' })).toHaveCount(0);
   await shot(customer, 'order1-reviewed-and-tipped');
 
-  // ── The pro replies from their reviews page.
-  await vendor.goto('/vendor/reviews');
-  const theirReview = vendor.locator('li[id^="review-"]').filter({ hasText: reviewText });
+  // ── The pro replies from their reviews page, where the review came in live.
   await expect(theirReview).toBeVisible();
   await theirReview.getByRole('button', { name: 'Reply' }).click();
   await theirReview.getByLabel(/^Reply to /).fill(replyText);

@@ -9,6 +9,7 @@ const ORDER = '0190a7e2-0000-7000-8000-000000000001';
 const OTHER = '0190a7e2-0000-7000-8000-000000000002';
 const CHAT = '0190a7e2-0000-7000-8000-000000000011';
 const OTHER_CHAT = '0190a7e2-0000-7000-8000-000000000012';
+const VENDOR = '0190a7e2-0000-7000-8000-000000000041';
 
 /** Keys as the hooks cache them (`[path, query?]`), one of each kind the socket touches. */
 const CACHE = [
@@ -27,6 +28,9 @@ const CACHE = [
   [`/conversations/${CHAT}/messages`, { limit: 30 }],
   [`/conversations/${CHAT}/messages`, { limit: 30, before: OTHER }],
   [`/conversations/${OTHER_CHAT}/messages`, { limit: 30 }],
+  [`/vendors/${VENDOR}/reviews`, { page: 1, pageSize: 10 }],
+  [`/vendors/${VENDOR}`],
+  [`/vendors/${VENDOR}/services`],
 ] as const;
 
 const CONVERSATION_LISTS = [CACHE[8], CACHE[9]];
@@ -102,6 +106,15 @@ describe('live frames from /v1/ws', () => {
     ]);
     expect(toasts).toEqual([first.id, second.id]);
     expect(revalidated).toEqual([CACHE[4], CACHE[5], CACHE[4], CACHE[5], CACHE[4], CACHE[5]]);
+  });
+
+  it('a review or its reply refreshes the reviews lists, the pros and the orders', () => {
+    for (const type of ['review.created', 'review.replied']) {
+      const { revalidated } = run([
+        { type: 'notification', data: { ...notification(`${type}-1`), type } },
+      ]);
+      expect(revalidated).toEqual([CACHE[4], CACHE[5], CACHE[15], CACHE[16], CACHE[2], CACHE[3]]);
+    }
   });
 
   it('ready (each connect) catches up on orders, notifications and conversations', () => {

@@ -55,7 +55,9 @@ export interface FrameEffects {
 /**
  * Returns the handler of one socket's frames (raw JSON text):
  * - `notification`: revalidates every notifications page (list and nav badge) and the pro's own
- *   profile (a vetting decision, issue #8), and shows the notification as a toast — once per
+ *   profile (a vetting decision, issue #8) — for a `review.*` one also the reviews lists, the
+ *   pros' pages and the orders (issue #9), for a `waitlist.*` one the waitlist and slots — and
+ *   shows the notification as a toast — once per
  *   notification id, however often it is delivered (the outbox delivers at least once);
  * - `order`: revalidates that order's detail, every order list (history, dashboards) and the
  *   pro's earnings (issue #8);
@@ -92,6 +94,13 @@ export function createFrameHandler(effects: FrameEffects): (raw: unknown) => voi
         // Issue #8: a vetting decision (approved, rejected, suspended) comes as a notification;
         // the pro's own profile (checklist, status) is only cached on the pro's screens.
         effects.revalidate(isEndpointKey('getVendorProfile'));
+        if (frame.data?.type?.startsWith('review.')) {
+          // A review came in (to the pro) or was answered (to the customer): the reviews lists,
+          // the pros' ratings and the orders that show a review and its reply.
+          effects.revalidate(isEndpointKey('listVendorReviews'));
+          effects.revalidate(isEndpointKey('getVendor'));
+          effects.revalidate(isEndpointKey('getOrder'));
+        }
         if (frame.data?.type?.startsWith('waitlist.')) {
           // Issue #9: a waitlist offer was made or lapsed: the entries and slots changed.
           effects.revalidate(isEndpointKey('listWaitlist'));
