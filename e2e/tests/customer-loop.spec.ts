@@ -9,9 +9,10 @@ import { journeyShots, setBrowserClock, setServerClock, statusBadge, usd } from 
  * searches "plumbr", books and pays the nearest pro by the distance shown (Demo Plumbing Co.);
  * the pro (second browser context) accepts, starts with the customer's start code and completes;
  * the customer leaves a 5-star review and a tip; it arrives on the pro's open /vendor/reviews
- * without a reload, and the pro replies there; the review and the reply show on the pro's page. A second booking is rescheduled (the pro confirms the new
- * time), then cancelled inside 24 h with the quoted refund: 50 % of the service price, the booking
- * fee kept (packages/contract/src/cancellation.ts, band `late`).
+ * without a reload, and the pro replies there; the review and the reply show on the pro's page.
+ * A second booking is rescheduled (the pro confirms the new time), then cancelled inside 24 h
+ * with the quoted refund: 50 % of the service price, the booking fee kept
+ * (packages/contract/src/cancellation.ts, band `late`).
  *
  * Time: "Start job" opens 30 min before the slot (orders policy START_WINDOW_MS) and the late band
  * starts 24 h before it, while bookable slots are at least an hour ahead. So the SERVER clock is

@@ -93,8 +93,8 @@ function chordOfSql(meters: number): SQL<number> {
 /**
  * A vendor belongs to a category when it is its primary category, it is listed in
  * vendor_categories, or the vendor has an active service in it; `other_category_ids` holds the
- * latter two, kept by {@link refreshSearchColumns}. Category counts and the category filter use this
- * same rule, so a category's count matches its result list.
+ * latter two, kept by {@link refreshSearchColumns}. Category counts and the category filter use
+ * this same rule, so a category's count matches its result list.
  */
 function vendorInCategorySql(categoryId: SQL | string): SQL {
   return sql`(${vp.primaryCategoryId} = ${categoryId} or ${categoryId} = any(${vp.otherCategoryIds}))`;

@@ -45,8 +45,8 @@ export interface ImageUpload {
 /**
  * Keeps what customers find of a vendor in step with its services (issue #8), in the caller's
  * transaction: the categories it is listed in (`vendor_categories`: its primary category and those
- * of its active services) and what search reads of it (catalogue `refreshVendorSearch`). Call it after
- * any change to a vendor's services or primary category; purge the catalogue cache
+ * of its active services) and what search reads of it (catalogue `refreshVendorSearch`). Call it
+ * after any change to a vendor's services or primary category; purge the catalogue cache
  * (`purgeCatalogueCache`) once the transaction commits.
  */
 export async function syncVendorListing(tx: DbOrTx, vendorId: string): Promise<void> {

@@ -243,7 +243,6 @@ export async function insertDocument(
   return row;
 }
 
-/** Deletes the vendor's document `id`; returns it, or null when it is not the vendor's. */
 /** Deletes every document of the vendor; answers the deleted rows (their files are still stored). */
 export async function deleteAllDocuments(
   db: DbOrTx,
@@ -252,6 +251,7 @@ export async function deleteAllDocuments(
   return db.delete(vendorDocuments).where(eq(vendorDocuments.vendorId, vendorId)).returning();
 }
 
+/** Deletes the vendor's document `id`; returns it, or null when it is not the vendor's. */
 export async function deleteDocument(
   db: DbOrTx,
   vendorId: string,
