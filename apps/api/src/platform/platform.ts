@@ -12,6 +12,7 @@ import { AppError } from '../lib/errors';
 import { CONTENT_CODINGS, encodeSync, preferredCoding } from '../lib/content-coding';
 import { COMPRESS_THRESHOLD_BYTES } from '../lib/response-cache';
 import { bearerOf } from '../lib/route';
+import { createReadiness } from './readiness';
 
 /** An unsubscribe function; `ready` resolves once the subscription is live (Redis acknowledges it). */
 export type Unsubscribe = (() => void) & { ready: Promise<void> };
@@ -244,6 +245,7 @@ export function createAdmission(max: number, retryAfterS: number): Admission {
 export default fp(
   async (app: FastifyInstance) => {
     const { config } = app;
+    app.decorate('readiness', createReadiness());
     const redis = config.redisUrl
       ? new Redis(config.redisUrl, {
           connectTimeout: 2000,
@@ -353,6 +355,11 @@ export default fp(
 
     const bus = redis && subscriber ? redisBus(redis, subscriber, app.log) : memoryBus(app.log);
     app.decorate('events', bus as EventBus);
+    if (redis) {
+      app.readiness.add('redis', async () => {
+        await redis.ping();
+      });
+    }
 
     app.addHook('onClose', async () => {
       await bus.close();
