@@ -12,6 +12,9 @@
 //   search    p50/p95/p99 of text, category + distance and text + category + radius searches at
 //             `BENCH_VENDORS` vendors (default 100,000) on PostgreSQL, with the plans' index use
 //             (scripts/bench/search.mjs; needs DATABASE_URL or BENCH_DATABASE_URL)
+//   scale     one API instance vs two behind nginx (deploy/nginx) on PostgreSQL + Redis: mixed
+//             reads and order creation (req/s, p99), restart to ready, peak RSS per instance
+//             (scripts/bench/scale.mjs; needs DATABASE_URL, REDIS_URL and nginx)
 // Every run writes bench/results/bench-<time>.json and bench/results/latest.json, and prints the
 // issue #10 goals table. `BENCH_ROUNDS` (default 3) and `BENCH_SECONDS` (default 5) tune it.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,10 +23,11 @@ import { apiBench } from './bench/api.mjs';
 import { root } from './bench/lib.mjs';
 import { messageDelivery } from './bench/messages.mjs';
 import { LIGHTHOUSE_PAGES, pages } from './bench/pages.mjs';
+import { SCALE_RSS_GOAL_BYTES, scaleBench } from './bench/scale.mjs';
 import { SEARCH_P95_GOAL_MS, searchBench } from './bench/search.mjs';
 import { uiSizes } from './bench/ui.mjs';
 
-const SECTIONS = ['pages', 'api', 'ui', 'messages', 'search'];
+const SECTIONS = ['pages', 'api', 'ui', 'messages', 'search', 'scale'];
 const only = process.argv[2];
 if (only && !SECTIONS.includes(only)) {
   console.error(`Unknown section "${only}". Use one of: ${SECTIONS.join(', ')} (or none for all).`);
@@ -46,6 +50,7 @@ if (wants('ui')) {
 }
 if (wants('messages')) await messageDelivery(results).then(() => stamp('messages'));
 if (wants('search')) await searchBench(results).then(() => stamp('search'));
+if (wants('scale')) await scaleBench(results).then(() => stamp('scale'));
 
 /** Issue #10's goals: [figure, value, goal text, met?]. Rows whose figures were not measured are left out. */
 function goals(r) {
@@ -99,6 +104,16 @@ function goals(r) {
         `${p95} ms`,
         `≤ ${SEARCH_P95_GOAL_MS} ms at 100,000`,
         p95 <= SEARCH_P95_GOAL_MS && r.search.vendors >= 100_000,
+      ]);
+    }
+  }
+  if (r.scale) {
+    for (const [i, rss] of r.scale.peakRssBytes.instances.entries()) {
+      rows.push([
+        `peak RSS, instance ${i + 1} under load (PostgreSQL)`,
+        `${Math.round((rss ?? 0) / 1024 / 1024)} MB`,
+        `< ${SCALE_RSS_GOAL_BYTES / 1024 / 1024} MB`,
+        rss !== null && rss < SCALE_RSS_GOAL_BYTES,
       ]);
     }
   }

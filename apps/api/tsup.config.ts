@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 /**
- * Production bundle: `dist/server.js` (and `dist/seed-cli.js`) as ESM for Node 24. Workspace
- * packages (`@vetted/*`, shipped as TypeScript sources) are bundled in, and so is drizzle-orm;
- * the other npm dependencies stay external and load from node_modules. Migrations are read from
- * `../drizzle` at runtime (src/db/client.ts `migrationsFolder()`).
+ * Production bundle: `dist/server.js` (and `dist/seed-cli.js`, `dist/migrate-cli.js`,
+ * `dist/storage-migrate.js`) as ESM for Node 24. Workspace packages (`@vetted/*`, shipped as
+ * TypeScript sources) are bundled in, and so is drizzle-orm; the other npm dependencies stay
+ * external and load from node_modules.
+ * Migrations are read from `../drizzle` at runtime (src/db/client.ts `migrationsFolder()`).
  *
  * drizzle-orm is bundled because Node's ESM loader is slow and memory-hungry on its hundreds of
  * small modules re-exported through `export *` chains: measured on Node 24.21, importing
@@ -17,6 +18,10 @@ export default defineConfig({
   entry: {
     server: 'src/server.ts',
     ...(existsSync('src/db/seed-cli.ts') ? { 'seed-cli': 'src/db/seed-cli.ts' } : {}),
+    // `node dist/migrate-cli.js`: `db:migrate` where only the built files ship.
+    'migrate-cli': 'src/db/migrate-cli.ts',
+    // `node dist/storage-migrate.js`: `storage:migrate` where only the built files ship.
+    'storage-migrate': 'src/storage-migrate.ts',
   },
   outDir: 'dist',
   format: ['esm'],

@@ -11,10 +11,12 @@ import { destination } from 'pino';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AppError } from './lib/errors';
+import { multipartError } from './lib/multipart';
 import { openApiTransform } from './lib/route';
 import authPlugin from './plugins/auth';
 import { builtIndexScriptHashes, contentSecurityPolicy } from './platform/csp';
 import platformPlugin from './platform/platform';
+import healthPlugin from './platform/health';
 import securityHeaders from './platform/security-headers';
 import mediaPlugin from './platform/media';
 import seoPlugin from './platform/seo';
@@ -22,7 +24,11 @@ import spaPlugin from './platform/spa';
 import authRoutes from './domains/auth/routes';
 import { createAuthService } from './domains/auth/service';
 import catalogueRoutes from './domains/catalogue/routes';
-import { createCatalogueService } from './domains/catalogue/service';
+import {
+  type CatalogueCache,
+  createCatalogueCache,
+  createCatalogueService,
+} from './domains/catalogue/service';
 import meRoutes from './domains/users/routes';
 import { createUsersService } from './domains/users/service';
 import conversationRoutes from './domains/conversations/routes';
@@ -33,7 +39,8 @@ import { createPlacesService } from './domains/places/service';
 import notificationRoutes from './domains/notifications/routes';
 import { createNotificationsService } from './domains/notifications/service';
 import { type Clock, systemClock } from './domains/deps';
-import outboxPlugin from './outbox/plugin';
+import jobsPlugin from './jobs/plugin';
+import { registerJobs } from './jobs/registry';
 import orderRoutes from './domains/orders/routes';
 import { createOrdersService } from './domains/orders/service';
 import paymentRoutes from './domains/payments/routes';
@@ -65,6 +72,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The payments domain service (checkout, outbox handlers, reconciliation: issue #6 §3). */
     payments: PaymentsService;
+    /** This app's catalogue caches, purged by writers here and on every other instance. */
+    catalogueCache: CatalogueCache;
   }
 }
 
@@ -135,6 +144,10 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // While closing (SIGTERM), a request that still arrives on an open keep-alive connection is
+    // served, with `Connection: close`, rather than answered 503: a balancer that reused the
+    // connection gets an answer, and the connection ends after it. New connections are refused.
+    return503OnClosing: false,
   });
   // Input is parsed by zod; responses are serialised by Fastify's default (fast-json-stringify)
   // from the JSON Schema that lib/route.ts derives from each contract schema.
@@ -167,14 +180,16 @@ export async function buildApp({
         },
       });
     }
-    if (err instanceof AppError) {
-      if (err.retryAfterS !== undefined) reply.header('Retry-After', String(err.retryAfterS));
-      return reply.code(err.status).send({
+    // A multipart body the parser could not read is the client's to fix (lib/multipart.ts).
+    const known = err instanceof AppError ? err : multipartError(err);
+    if (known) {
+      if (known.retryAfterS !== undefined) reply.header('Retry-After', String(known.retryAfterS));
+      return reply.code(known.status).send({
         ok: false,
         error: {
-          message: err.message,
-          code: err.code,
-          ...(err.fields ? { fields: err.fields } : {}),
+          message: known.message,
+          code: known.code,
+          ...(known.fields ? { fields: known.fields } : {}),
         },
       });
     }
@@ -213,10 +228,12 @@ export async function buildApp({
   // App plugins.
   // Platform first: the auth hook uses its events bus (session revocation across instances).
   await app.register(platformPlugin);
+  // GET /v1/health/ready over `app.readiness`, with the database's probe.
+  await app.register(healthPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, ttlS: config.accessTokenTtlS });
   // Every /v1/admin/* route: 401 without a session, 403 "Admins only" for non-admins (#8).
   await app.register(adminGuard);
-  await app.register(outboxPlugin);
+  await app.register(jobsPlugin);
   await app.register(mediaPlugin);
 
   // Payments: providers, service and its outbox handlers (capture, void, refund).
@@ -233,12 +250,18 @@ export async function buildApp({
     log: app.log.child({ domain: 'payments' }),
     providers: paymentProviders,
   });
-  for (const [kind, handler] of Object.entries(payments.handlers)) {
-    app.outbox.register(kind, handler);
-  }
   app.decorate('payments', payments);
 
   // Routes.
+  // Catalogue answers and search vocabularies cached by this app, dropped by a write here or on
+  // another instance (purges travel on the events bus: Redis with several instances).
+  const catalogueCache = createCatalogueCache({
+    events: app.events,
+    log: app.log.child({ domain: 'catalogue' }),
+  });
+  app.addHook('onClose', async () => catalogueCache.close());
+  await catalogueCache.ready;
+  app.decorate('catalogueCache', catalogueCache);
   // The process-wide city index (places), built at its first use, not here.
   const geocoder = sharedGeocoder((stats) =>
     app.log.info({ ...stats, domain: 'places' }, 'city index built'),
@@ -251,10 +274,8 @@ export async function buildApp({
     config,
     geocoder,
     documents: app.privateStorage,
+    purgeCatalogue: () => catalogueCache.purge({ search: true }),
   });
-  for (const [kind, handler] of Object.entries(vendors.handlers)) {
-    app.outbox.register(kind, handler);
-  }
   const auth = createAuthService({
     db: app.db,
     clock: app.clock,
@@ -285,11 +306,22 @@ export async function buildApp({
   await app.register(vendorRoutes, { vendors });
   // The pro's services, their images and opening hours (#8); slots follow at once.
   await app.register(listingsRoutes, {
-    listings: createListingsService({ db: app.db, clock: app.clock, storage: app.storage }),
+    listings: createListingsService({
+      db: app.db,
+      clock: app.clock,
+      storage: app.storage,
+      catalogueCache,
+    }),
   });
   await app.register(catalogueRoutes, {
-    catalogue: createCatalogueService({ db: app.db, clock: app.clock, config }),
+    catalogue: createCatalogueService({
+      db: app.db,
+      clock: app.clock,
+      config,
+      cache: catalogueCache,
+    }),
     cacheTtlMs: config.catalogueCacheTtlMs,
+    purges: catalogueCache,
   });
   const orders = createOrdersService({
     db: app.db,
@@ -309,15 +341,9 @@ export async function buildApp({
     log: app.log.child({ domain: 'earnings' }),
     providers: paymentProviders,
   });
-  for (const [kind, handler] of Object.entries(earnings.handlers)) {
-    app.outbox.register(kind, handler);
-  }
   await app.register(earningsRoutes, { earnings });
   // Waitlist of fully booked days (issue #9) and its offer-expiry outbox handler.
   const waitlist = createWaitlistService({ db: app.db, clock: app.clock, config });
-  for (const [kind, handler] of Object.entries(waitlist.handlers)) {
-    app.outbox.register(kind, handler);
-  }
   await app.register(waitlistRoutes, { waitlist });
   if (config.paymentProvider === 'stripe' && config.stripe) {
     await app.register(stripeWebhookRoutes, {
@@ -339,11 +365,11 @@ export async function buildApp({
     config,
     log: app.log.child({ domain: 'conversations' }),
     events: app.events,
-    storage: app.storage,
+    // Message images are private (participants and admins only); older ones may still be in
+    // the public store, where they are read but never served publicly.
+    storage: app.privateStorage,
+    legacyStorage: app.storage,
   });
-  for (const [kind, handler] of Object.entries(conversations.handlers)) {
-    app.outbox.register(kind, handler);
-  }
   await app.register(conversationRoutes, { conversations });
   await app.register(reviewRoutes, {
     reviews: createReviewsService({ db: app.db, clock: app.clock }),
@@ -359,7 +385,17 @@ export async function buildApp({
       orders,
       documents: app.privateStorage,
       sessions: app.auth,
+      catalogueCache,
     }),
+  });
+  // Every domain's job kinds and periodic tasks, on the engine the jobs plugin started.
+  registerJobs(app.jobs, {
+    payments,
+    earnings,
+    waitlist,
+    conversations,
+    auth,
+    documents: app.privateStorage,
   });
   await app.register(realtimeRoutes);
   if (config.testClock) await app.register(testClockRoutes);

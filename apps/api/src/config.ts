@@ -53,6 +53,12 @@ export interface Config {
   /** Seed demo data on start when the database is empty (default true). */
   seedOnStart: boolean;
   /**
+   * `MIGRATE_ON_START` (default true): apply pending migrations at start, under the start-up
+   * lock (one instance migrates, the others wait). False: refuse to start while any is pending,
+   * for deployments that run `pnpm --filter @vetted/api db:migrate` as a release step.
+   */
+  migrateOnStart: boolean;
+  /**
    * Whether the seed creates the demo logins with the published password (`DEMO_LOGINS`).
    * Default true, except with `NODE_ENV=production`, where it must be set explicitly (issue #6).
    */
@@ -106,6 +112,18 @@ export interface Config {
    */
   outboxPollMs: number;
   /**
+   * Days a delivered `outbox` row is kept (`OUTBOX_RETENTION_DAYS`, default 7: a week to look
+   * into what was sent); a daily schedule deletes older ones. Rows given up on are kept.
+   */
+  outboxRetentionDays: number;
+  /**
+   * How long (ms) a SIGTERM or SIGINT may take (`SHUTDOWN_TIMEOUT_MS`, default 10 000): the server
+   * stops taking requests and lets the in-flight ones and running jobs finish; past this it exits
+   * with status 1. The default matches `docker stop`'s grace period (10 s) and stays within
+   * Kubernetes' (30 s), the time an orchestrator waits before SIGKILL.
+   */
+  shutdownTimeoutMs: number;
+  /**
    * Bearer token that `/metrics` requires (`METRICS_TOKEN`, at least 16 characters). Unset:
    * `/metrics` is not served at all (404), never public (issue #6).
    */
@@ -123,6 +141,36 @@ export interface Config {
    * only point the SDK at a local fake in tests; unset, it talks to api.stripe.com over HTTPS.
    */
   stripe?: StripeSettings;
+  /**
+   * Object storage on an S3-compatible store (`S3_*`), shared by every instance; undefined means
+   * local disk (`uploadDir` / `privateUploadDir`), the default.
+   */
+  s3?: S3Settings;
+  /**
+   * `MEDIA_PUBLIC_URL`: base URL (a CDN in front of the public bucket) of the public media URLs
+   * the API returns, instead of `/media`; no trailing slash. Private files never use it.
+   */
+  mediaPublicUrl?: string;
+}
+
+/** See {@link Config.s3}. */
+export interface S3Settings {
+  /** `S3_BUCKET`: public media (avatars, service images), served under `/media` or a CDN. */
+  bucket: string;
+  /**
+   * `S3_PRIVATE_BUCKET`: vetting documents and message attachments, read only through
+   * authorised routes; never give it a public-read policy. Required with `S3_BUCKET`.
+   */
+  privateBucket: string;
+  /** `S3_ENDPOINT`: the store's URL (MinIO, R2, …); unset means AWS S3 itself. */
+  endpoint?: string;
+  /** `S3_REGION`, default `us-east-1`. */
+  region: string;
+  /** `S3_ACCESS_KEY_ID` / `S3_SECRET_ACCESS_KEY` (both or neither: the SDK's credential chain). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `S3_FORCE_PATH_STYLE` (default false): `endpoint/bucket/key` URLs, for self-hosted stores. */
+  forcePathStyle: boolean;
 }
 
 /** See {@link Config.stripe}. */
@@ -156,6 +204,17 @@ const VITE_DEV_ORIGIN = 'http://localhost:5173';
 const MIN_JWT_SECRET_BYTES = 32;
 const MIN_METRICS_TOKEN_LENGTH = 16;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Variables `NODE_ENV=production` refuses to start without, with why: their defaults only suit
+ * one process on a developer's machine.
+ */
+const PRODUCTION_REQUIRED = {
+  DATABASE_URL:
+    'is required with NODE_ENV=production: without it the API runs on an embedded PGlite in DATA_DIR, which only one process can open (set a postgres:// URL)',
+  JWT_SECRET:
+    'is required with NODE_ENV=production: without it each instance generates its own and refuses the tokens of the others; generate one with `openssl rand -hex 32` and give every instance the same',
+} as const;
 
 /** A whole number within `[min, max]`, written in decimal digits. */
 function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -226,6 +285,7 @@ export const envSchema = z
       .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
       .default('info'),
     SEED_ON_START: flag().default(true),
+    MIGRATE_ON_START: flag().default(true),
     DEMO_LOGINS: flag().optional(),
     TEST_CLOCK: flag().default(false),
     CATALOGUE_CACHE_TTL_MS: integer(0).default(30_000),
@@ -242,6 +302,8 @@ export const envSchema = z
       .default('false')
       .transform((v): boolean | string => (v === 'false' ? false : v === 'true' ? true : v)),
     OUTBOX_POLL_MS: integer(0).default(1000),
+    OUTBOX_RETENTION_DAYS: integer(1).default(7),
+    SHUTDOWN_TIMEOUT_MS: integer(1).default(10_000),
     METRICS_TOKEN: z
       .string()
       .trim()
@@ -276,14 +338,62 @@ export const envSchema = z
     STRIPE_API_HOST: z.string().trim().optional(),
     STRIPE_API_PORT: integer(1, 65_535).optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { error: 'must be http or https' }).optional(),
+    S3_BUCKET: z.string().trim().optional(),
+    S3_PRIVATE_BUCKET: z.string().trim().optional(),
+    S3_ENDPOINT: url(['http', 'https']).optional(),
+    S3_REGION: z.string().trim().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+    S3_FORCE_PATH_STYLE: flag().default(false),
+    MEDIA_PUBLIC_URL: url(['http', 'https'])
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    // Object storage: private files must never land in the public bucket (spec §5, vetting
+    // documents; message attachments), so a public bucket alone is refused, not defaulted.
+    if (env.S3_BUCKET && !env.S3_PRIVATE_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_PRIVATE_BUCKET'],
+        message:
+          'is required when S3_BUCKET is set: a second, never public bucket for vetting documents and message attachments',
+      });
+    }
+    if (env.S3_PRIVATE_BUCKET && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when S3_PRIVATE_BUCKET is set (the bucket of public media)',
+      });
+    }
+    if (env.S3_BUCKET && env.S3_BUCKET === env.S3_PRIVATE_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_PRIVATE_BUCKET'],
+        message: 'must differ from S3_BUCKET (the public bucket would expose private files)',
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+      });
+    }
     if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
         path: ['TEST_CLOCK'],
         message: 'must not be set with NODE_ENV=production (it lets anyone move the clock)',
       });
+    }
+    if (env.NODE_ENV === 'production') {
+      for (const [variable, message] of Object.entries(PRODUCTION_REQUIRED)) {
+        if (!env[variable as keyof typeof PRODUCTION_REQUIRED]) {
+          ctx.addIssue({ code: 'custom', path: [variable], message });
+        }
+      }
     }
     // Stripe needs all three keys; say which is missing at start rather than fail at checkout.
     if (env.PAYMENT_PROVIDER !== 'stripe') return;
@@ -369,6 +479,7 @@ export function loadConfig(
     webDist: resolve(root, e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     seedOnStart: e.SEED_ON_START,
+    migrateOnStart: e.MIGRATE_ON_START,
     demoLogins: e.DEMO_LOGINS ?? e.NODE_ENV !== 'production',
     testClock: e.TEST_CLOCK,
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
@@ -381,6 +492,8 @@ export function loadConfig(
     messagesPerMinute: e.MESSAGES_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     allowedOrigins: e.ALLOWED_ORIGINS ?? (e.NODE_ENV === 'production' ? [] : [VITE_DEV_ORIGIN]),
     stripe:
@@ -394,6 +507,64 @@ export function loadConfig(
             protocol: e.STRIPE_API_PROTOCOL,
           }
         : undefined,
+    s3:
+      e.S3_BUCKET && e.S3_PRIVATE_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            privateBucket: e.S3_PRIVATE_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL,
   };
   return { ...config, ...overrides };
+}
+
+/** A variable a production deployment should set, and what happens without it. */
+export interface ConfigWarning {
+  variable: string;
+  message: string;
+}
+
+/**
+ * What a production start lacks without refusing to start: one entry per unset variable among
+ * `REDIS_URL`, `S3_BUCKET`, `SMTP_URL`, `PUBLIC_URL` and `TRUST_PROXY`, saying what runs
+ * instead; the server logs each as a warning line. Empty unless `NODE_ENV=production`. Reads the
+ * raw environment (blank counts as unset), so a variable set explicitly — `TRUST_PROXY=false`
+ * on an instance no proxy fronts — is not warned about.
+ */
+export function productionWarnings(env: NodeJS.ProcessEnv = process.env): ConfigWarning[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const unset = (variable: string) => !env[variable]?.trim();
+  const port = env.PORT?.trim() || '3000';
+  const warnings: ConfigWarning[] = [
+    {
+      variable: 'REDIS_URL',
+      message:
+        'is not set: rate limits, session revocations, live events and cache purges stay inside this instance; set it when running more than one',
+    },
+    {
+      variable: 'S3_BUCKET',
+      message:
+        "is not set: uploads are kept on this instance's disk (UPLOAD_DIR), which other instances cannot read; set it (with the other S3_* variables) when running more than one instance or on a disk that does not last",
+    },
+    {
+      variable: 'SMTP_URL',
+      message: `is not set: mails, sign-up codes included, are only written to OUTBOX_DIR and the log, and nobody receives them`,
+    },
+    {
+      variable: 'PUBLIC_URL',
+      message: `is not set: links in mails and pages point to http://localhost:${port}`,
+    },
+    {
+      variable: 'TRUST_PROXY',
+      message:
+        "is not set: behind a load balancer every client has the balancer's address, so they share one rate limit; set it to the balancer's address (or true), or to false when clients connect directly",
+    },
+  ];
+  return warnings.filter((w) => unset(w.variable));
 }

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, findRepoRoot, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { ConfigError, findRepoRoot, loadConfig, productionWarnings, type Config } from './config';
+import { openDatabase, StartupError } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { startDatabase } from './db/startup';
 import { type DemoLogins, demoLoginWarning, findDemoLogins } from './domains/auth/demo-logins';
-import { createReconciler } from './domains/payments/reconciliation';
 
 function banner(config: Config, databaseKind: string, demo: DemoLogins): string {
   const url = `http://localhost:${config.port}`;
@@ -40,23 +39,51 @@ async function main(): Promise<void> {
   const envFile = join(findRepoRoot(), '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
+  const warnings = productionWarnings();
   const pgliteDir = config.databaseUrl ? undefined : join(config.dataDir, 'pglite');
+  // Migrations and the seed run once however many instances start together (db/startup.ts).
   const { database, migrationsApplied, seed } = await startDatabase({
-    open: () => openDatabase({ databaseUrl: config.databaseUrl, pgliteDir }),
+    open: () =>
+      openDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir,
+        migrate: config.migrateOnStart,
+      }),
     seedOnStart: config.seedOnStart,
+    migrateOnStart: config.migrateOnStart,
     pgliteDir,
   });
   const app = await buildApp({ config, database });
-  // Provider charges a crash left unaccounted for: at start, then every few minutes (issue #6).
-  const reconciler = createReconciler({ payments: app.payments, log: app.log });
-  const shutdown = async () => {
-    await reconciler.stop();
-    await app.close();
-    await database.close();
+  const shutdown = async (signal: NodeJS.Signals) => {
+    // Graceful stop (ARCHITECTURE §6): app.close() stops accepting connections, answers
+    // readiness 503, closes WebSockets with 1001 and waits for in-flight requests and running
+    // jobs; SHUTDOWN_TIMEOUT_MS bounds it, before the orchestrator's SIGKILL would.
+    app.log.info(
+      { signal, shutdownTimeoutMs: config.shutdownTimeoutMs },
+      `${signal}: finishing in-flight requests and jobs, then exiting`,
+    );
+    const deadline = setTimeout(() => {
+      app.log.error(
+        { signal, shutdownTimeoutMs: config.shutdownTimeoutMs },
+        `shutdown did not finish within SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms): exiting with work unfinished`,
+      );
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    try {
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearTimeout(deadline);
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+
+  // NODE_ENV=production without what several instances need (config.ts productionWarnings).
+  for (const w of warnings) app.log.warn({ variable: w.variable }, `${w.variable} ${w.message}`);
 
   app.log.info(
     { migrationsApplied, seed },
@@ -69,12 +96,12 @@ async function main(): Promise<void> {
   if (warning) app.log.warn({ demoLogins: demo.emails, accounts: demo.accounts }, warning);
 
   await app.listen({ port: config.port, host: config.host });
-  reconciler.start();
   process.stdout.write(banner(config, database.kind, demo));
 }
 
 main().catch((err) => {
-  // A bad variable is the operator's to fix: say which, without a stack trace.
-  console.error(err instanceof ConfigError ? err.message : err);
+  // A bad variable or a database to migrate, move aside or free is the operator's to fix: say
+  // what and how, without a stack trace.
+  console.error(err instanceof ConfigError || err instanceof StartupError ? err.message : err);
   process.exit(1);
 });

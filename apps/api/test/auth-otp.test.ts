@@ -150,7 +150,7 @@ describe('codes never in plain text in the database or the log', () => {
       });
       expect(res.statusCode).toBe(201);
       const { challengeId } = res.json().data;
-      await logged.outbox.drain();
+      await logged.jobs.drain();
       const code = await latestCode(ctx, email);
       const verified = await logged.inject({
         method: 'POST',

@@ -218,10 +218,10 @@ describe('configuration', () => {
     const base = { JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(base).accessTokenTtlS).toBe(900);
     expect(loadConfig(base).demoLogins).toBe(true);
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).demoLogins).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_LOGINS: 'true' }).demoLogins).toBe(
-      true,
-    );
+    // NODE_ENV=production requires DATABASE_URL (config.ts).
+    const production = { ...base, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/vetted' };
+    expect(loadConfig(production).demoLogins).toBe(false);
+    expect(loadConfig({ ...production, DEMO_LOGINS: 'true' }).demoLogins).toBe(true);
     expect(loadConfig({ ...base, DEMO_LOGINS: 'false' }).demoLogins).toBe(false);
   });
 });

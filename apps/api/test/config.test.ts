@@ -4,11 +4,22 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseEnv as parseDotenv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, findRepoRoot, loadConfig } from '../src/config';
+import {
+  ConfigError,
+  envSchema,
+  findRepoRoot,
+  loadConfig,
+  productionWarnings,
+} from '../src/config';
 
 const root = findRepoRoot();
 const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
 const load = (env: Record<string, string>) => loadConfig(env, { jwtSecret: SECRET });
+/** What NODE_ENV=production requires. */
+const PRODUCTION = {
+  DATABASE_URL: 'postgres://vetted@db.internal:5432/vetted',
+  JWT_SECRET: 'x'.repeat(32),
+};
 
 /** The message `loadConfig(env)` throws, or null when it does not throw. */
 function configError(env: Record<string, string>): ConfigError | null {
@@ -41,6 +52,7 @@ describe('loadConfig', () => {
       webDist: join(root, 'apps/web/dist'),
       logLevel: 'info',
       seedOnStart: true,
+      migrateOnStart: true,
       catalogueCacheTtlMs: 30_000,
       rateLimitPerMinute: 600,
       authRateLimitPerMinute: 10,
@@ -59,6 +71,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://u:p@db.internal:5432/vetted',
       REDIS_URL: '',
       SEED_ON_START: 'false',
+      MIGRATE_ON_START: 'false',
       OUTBOX_POLL_MS: '0',
       TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
       DATA_DIR: 'var/state',
@@ -73,6 +86,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://u:p@db.internal:5432/vetted',
       redisUrl: undefined,
       seedOnStart: false,
+      migrateOnStart: false,
       outboxPollMs: 0,
       trustProxy: '10.0.0.0/8,127.0.0.1',
       dataDir: resolve(root, 'var/state'),
@@ -83,7 +97,7 @@ describe('loadConfig', () => {
     expect(new TextDecoder().decode(config.jwtSecret)).toBe('x'.repeat(32));
     expect(load({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     // In production the Vite dev origin is not allowed unless listed.
-    expect(load({ NODE_ENV: 'production' }).allowedOrigins).toEqual([]);
+    expect(load({ ...PRODUCTION, NODE_ENV: 'production' }).allowedOrigins).toEqual([]);
   });
 
   it('lets overrides win over the environment', () => {
@@ -97,6 +111,7 @@ describe('loadConfig', () => {
     [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER', 'must be sandbox or stripe'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'must be one of fatal, error'],
     [{ SEED_ON_START: 'maybe' }, 'SEED_ON_START', 'must be true or false'],
+    [{ MIGRATE_ON_START: 'yes please' }, 'MIGRATE_ON_START', 'must be true or false'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE', 'must be at least 1'],
     [{ OUTBOX_POLL_MS: '1.5' }, 'OUTBOX_POLL_MS', 'must be a whole number'],
     [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL', 'postgres:// or postgresql://'],
@@ -121,6 +136,47 @@ describe('loadConfig', () => {
       'PORT',
     ]);
     expect(err?.message).not.toContain('hunter2');
+  });
+});
+
+describe('production guardrails', () => {
+  it.each(['DATABASE_URL', 'JWT_SECRET'])('refuses NODE_ENV=production without %s', (variable) => {
+    const env: Record<string, string> = { ...PRODUCTION, NODE_ENV: 'production' };
+    delete env[variable];
+    const err = configError(env);
+    expect(err?.problems.map((p) => p.variable)).toEqual([variable]);
+    expect(err?.message).toContain(`  ${variable}: is required with NODE_ENV=production`);
+  });
+
+  it('requires neither outside production', () => {
+    expect(() => load({})).not.toThrow();
+    expect(() => load({ NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('warns about each multi-instance variable left unset, and only in production', () => {
+    const production = { ...PRODUCTION, NODE_ENV: 'production' };
+    expect(productionWarnings(production).map((w) => w.variable)).toEqual([
+      'REDIS_URL',
+      'S3_BUCKET',
+      'SMTP_URL',
+      'PUBLIC_URL',
+      'TRUST_PROXY',
+    ]);
+    expect(
+      productionWarnings({
+        ...production,
+        REDIS_URL: 'redis://cache:6379',
+        S3_BUCKET: 'vetted-media',
+        SMTP_URL: 'smtp://mail:25',
+        PUBLIC_URL: 'https://vetted.example.com',
+        // Set, even to false: the operator decided (no proxy in front).
+        TRUST_PROXY: 'false',
+      }),
+    ).toEqual([]);
+    expect(productionWarnings({ ...production, REDIS_URL: ' ' }).map((w) => w.variable)).toContain(
+      'REDIS_URL',
+    );
+    expect(productionWarnings({})).toEqual([]);
   });
 });
 

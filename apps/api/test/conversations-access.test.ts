@@ -323,7 +323,8 @@ describe('after the whole matrix', () => {
     expect(supportView).toMatchObject({ status: 'open', assignee: null, unreadCount: 1 });
     const supportMessages = await get(customer, `/v1/conversations/${support}/messages`);
     expect(supportMessages.json().data.items).toHaveLength(1);
-    // No intruder's image reached storage.
+    // No intruder's image reached storage (attachments are private; none are public).
     expect(existsSync(join(ctx.config.uploadDir, 'messages'))).toBe(false);
+    expect(existsSync(join(ctx.config.privateUploadDir, 'messages'))).toBe(false);
   });
 });

@@ -483,7 +483,7 @@ describe('Idempotency-Key on send', () => {
 });
 
 describe('image attachments', () => {
-  it('stores a PNG as a WebP without metadata, served at the returned /media url', async () => {
+  it('stores a PNG as a WebP without metadata, served at the returned /media url to participants', async () => {
     const customer = await createCustomer(ctx);
     const vendor = await createVendor(ctx);
     const id = await openDirect(ctx, customer, vendor);
@@ -511,7 +511,12 @@ describe('image attachments', () => {
     const attachment = message.attachments[0]!;
     expect(attachment.thumbUrl).toBe(`${attachment.url}.thumb.webp`);
 
-    const full = await ctx.app.inject({ method: 'GET', url: attachment.url });
+    // Private (conversations-access.test.ts has the whole matrix): participants only.
+    const full = await ctx.app.inject({
+      method: 'GET',
+      url: attachment.url,
+      headers: bearer(customer.token),
+    });
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/webp');
     const meta = await sharp(full.rawPayload).metadata();
@@ -519,7 +524,11 @@ describe('image attachments', () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.icc).toBeUndefined();
     expect(full.rawPayload.includes(Buffer.from('VettedCam'))).toBe(false);
-    const thumb = await ctx.app.inject({ method: 'GET', url: attachment.thumbUrl });
+    const thumb = await ctx.app.inject({
+      method: 'GET',
+      url: attachment.thumbUrl,
+      headers: bearer(vendor.token),
+    });
     expect(thumb.statusCode).toBe(200);
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(480);
 

@@ -13,7 +13,7 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** Delivers every due outbox row (mails, notifications, realtime events, payment jobs). */
+  /** Delivers every due job (mails, notifications, realtime events, payment jobs). */
   drain(): Promise<number>;
   close(): Promise<void>;
 }
@@ -65,10 +65,20 @@ export async function createTestDatabase({
  */
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  { dbLogger }: { dbLogger?: Logger } = {},
+  {
+    dbLogger,
+    testDatabase: given,
+  }: {
+    dbLogger?: Logger;
+    /**
+     * A database made by {@link createTestDatabase} (and already migrated, e.g. by the API
+     * processes a test started on it) instead of a new one; still dropped by `close()`.
+     */
+    testDatabase?: TestDatabase;
+  } = {},
 ): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), 'vetted-test-'));
-  const testDatabase = await createTestDatabase();
+  const testDatabase = given ?? (await createTestDatabase());
   const databaseUrl = testDatabase.databaseUrl;
   const config = loadConfig(
     { ...process.env, DATABASE_URL: databaseUrl ?? '', SMTP_URL: '', LOG_LEVEL: 'silent' },
@@ -99,7 +109,7 @@ export async function createTestContext(
     app,
     database,
     config,
-    drain: () => app.outbox.drain(),
+    drain: () => app.jobs.drain(),
     async close() {
       await app.close();
       await database.close();

@@ -118,14 +118,14 @@ describe('mail over SMTP, through the outbox', () => {
     expect(failed.failedAt).toBeNull();
     expect(failed.attempts).toBe(1);
     expect(failed.lastError).toMatch(/Mailbox busy/);
-    // Backoff: the next attempt is scheduled at least a second later (retry's minTimeout).
+    // Backoff: the next attempt is scheduled at least a second later (pg-boss `retryDelay`).
     expect(failed.dueAt.getTime()).toBeGreaterThanOrEqual(before + 1000);
     expect(failed.claimedAt).toBeNull();
     // Not due yet: a drain leaves it alone.
     expect(await ctx.drain()).toBe(0);
 
     // Time passes: the row is due again.
-    await ctx.app.db.update(outbox).set({ dueAt: new Date() }).where(eq(outbox.id, failed.id));
+    await ctx.app.jobs.makeDue(failed.id);
     expect(await ctx.drain()).toBe(1);
     expect(received.filter((m) => m.to.includes('katherine@example.test'))).toHaveLength(1);
     const [after] = await ctx.app.db.select().from(outbox).where(eq(outbox.id, failed.id));
@@ -149,9 +149,9 @@ describe('mail retry of an expired code', () => {
       .update(outbox)
       .set({
         payload: { ...payload, expiresAt: new Date(Date.now() - 1000).toISOString() },
-        dueAt: new Date(),
       })
       .where(eq(outbox.id, job.id));
+    await ctx.app.jobs.makeDue(job.id);
     expect(await ctx.drain()).toBe(1);
     expect(received.some((m) => m.to.includes('dorothy@example.test'))).toBe(false);
     const [after] = await ctx.app.db.select().from(outbox).where(eq(outbox.id, job.id));

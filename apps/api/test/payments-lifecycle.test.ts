@@ -13,7 +13,9 @@ import { systemClock } from '../src/domains/deps';
 import { unbalancedOrders, vendorBalance } from '../src/domains/ledger/service';
 import { createSandboxProvider } from '../src/domains/payments/sandbox-provider';
 import { createPaymentsService, REFUND_KIND, requestRefund } from '../src/domains/payments/service';
-import type { DeliveryContext } from '../src/outbox/worker';
+import type { DeliveryContext } from '../src/jobs/define';
+import { paymentCaptureJob } from '../src/domains/payments/jobs/capture';
+import { paymentRefundJob } from '../src/domains/payments/jobs/refund';
 import {
   availableSlots,
   bearer,
@@ -133,13 +135,17 @@ describe('capture when the vendor accepts', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.idempotencyKey, `payment:${paymentId}:capture`));
-    await ctx.app.payments.handlers['payment.capture']!(job!.payload as never, {
-      id: job!.id,
-      key: job!.idempotencyKey!,
-      kind: job!.kind,
-      attempt: 2,
-      createdAt: job!.createdAt,
-    });
+    await paymentCaptureJob.run(
+      paymentCaptureJob.payload.parse(job!.payload),
+      {
+        id: job!.id,
+        key: job!.idempotencyKey!,
+        kind: job!.kind,
+        attempt: 2,
+        createdAt: job!.createdAt,
+      },
+      ctx.app.payments,
+    );
     expect(await bank(paymentId)).toHaveLength(2);
     expect(await ledger(paymentId)).toHaveLength(3);
   });
@@ -316,14 +322,15 @@ describe('refund handler against a provider that fails first', () => {
       attempt,
       createdAt: job!.createdAt,
     });
-    const handler = service.handlers[REFUND_KIND]!;
+    const handler = (payload: unknown, delivery: DeliveryContext) =>
+      paymentRefundJob.run(paymentRefundJob.payload.parse(payload), delivery, service);
     // …the first delivery fails: still pending, nothing posted.
-    await expect(handler(job!.payload as never, delivery(1))).rejects.toThrow('connection reset');
+    await expect(handler(job!.payload, delivery(1))).rejects.toThrow('connection reset');
     expect((await payment(paymentId)).status).toBe('refund_pending');
     expect((await ledger(paymentId)).filter((l) => l.kind === 'refund')).toEqual([]);
     // The retry succeeds; a third delivery is a no-op.
-    await handler(job!.payload as never, delivery(2));
-    await handler(job!.payload as never, delivery(3));
+    await handler(job!.payload, delivery(2));
+    await handler(job!.payload, delivery(3));
     expect(keys).toEqual(Array(3).fill(`payment:${paymentId}:refund:1`));
     const p = await payment(paymentId);
     expect(p).toMatchObject({ status: 'refunded', amountRefunded: 2_500 });
@@ -345,13 +352,17 @@ describe('cancel right after accept, before the capture ran', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.idempotencyKey, `payment:${paymentId}:refund:1`));
-    await ctx.app.payments.handlers[REFUND_KIND]!(job!.payload as never, {
-      id: job!.id,
-      key: job!.idempotencyKey!,
-      kind: job!.kind,
-      attempt: 1,
-      createdAt: job!.createdAt,
-    });
+    await paymentRefundJob.run(
+      paymentRefundJob.payload.parse(job!.payload),
+      {
+        id: job!.id,
+        key: job!.idempotencyKey!,
+        kind: job!.kind,
+        attempt: 1,
+        createdAt: job!.createdAt,
+      },
+      ctx.app.payments,
+    );
     await ctx.drain();
     expect((await bank(paymentId)).map((e) => [e.type, e.idempotencyKey])).toEqual([
       ['authorization', `payment:${paymentId}:authorize:1`],

@@ -75,7 +75,7 @@ async function pgliteTarget(): Promise<Target> {
       app,
       database,
       config,
-      drain: () => app.outbox.drain(),
+      drain: () => app.jobs.drain(),
       async close() {
         await app.close();
         await database.close();

@@ -10,6 +10,7 @@ import {
   payoutAmount,
   spreadsheetSafe,
 } from '../src/domains/earnings/policy';
+import { payoutSendJob } from '../src/domains/earnings/jobs/payout-send';
 import { createEarningsService, PAYOUT_SEND_KIND } from '../src/domains/earnings/service';
 import { unbalancedOrders } from '../src/domains/ledger/service';
 import { createSandboxProvider } from '../src/domains/payments/sandbox-provider';
@@ -489,13 +490,17 @@ describe('GET /v1/vendor/earnings and POST /v1/vendor/payouts', () => {
       },
     });
     const deliver = () =>
-      failing.handlers[PAYOUT_SEND_KIND]!(job!.payload as never, {
-        id: job!.id,
-        key: job!.idempotencyKey!,
-        kind: job!.kind,
-        attempt: 1,
-        createdAt: job!.createdAt,
-      });
+      payoutSendJob.run(
+        payoutSendJob.payload.parse(job!.payload),
+        {
+          id: job!.id,
+          key: job!.idempotencyKey!,
+          kind: job!.kind,
+          attempt: 1,
+          createdAt: job!.createdAt,
+        },
+        failing,
+      );
     await expect(deliver()).rejects.toThrow('The bank refused this account.');
     expect(await usd(vendor)).toMatchObject({ available: 0, paidOut: 10_000 });
 
@@ -716,13 +721,17 @@ describe('Stripe provider payout', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.idempotencyKey, `payout:${p.id}`));
-    await earningsWithStripe.handlers[PAYOUT_SEND_KIND]!(job!.payload as never, {
-      id: job!.id,
-      key: job!.idempotencyKey!,
-      kind: job!.kind,
-      attempt: 1,
-      createdAt: job!.createdAt,
-    });
+    await payoutSendJob.run(
+      payoutSendJob.payload.parse(job!.payload),
+      {
+        id: job!.id,
+        key: job!.idempotencyKey!,
+        kind: job!.kind,
+        attempt: 1,
+        createdAt: job!.createdAt,
+      },
+      earningsWithStripe,
+    );
     const [row] = await ctx.app.db.select().from(payouts).where(eq(payouts.id, p.id));
     expect(row).toMatchObject({ status: 'failed', failureMessage: STRIPE_NO_DESTINATION });
     expect(await usd(vendor)).toMatchObject({ available: 10_000, paidOut: 0 });

@@ -639,18 +639,30 @@ describe('/v1/vendor/documents', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.code).toBe('invalid_document_kind');
     }
-    const form = new FormData();
-    form.append('kind', 'identity');
-    form.append('note', 'hello');
-    const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const extra = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/vendor/documents',
-      headers: { ...bearer(token), 'content-type': request.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
+    const sendForm = async (withFile: boolean) => {
+      const form = new FormData();
+      form.append('kind', 'identity');
+      form.append('note', 'hello');
+      if (withFile) form.append('file', new Blob([new Uint8Array(pdf())]), 'a.pdf');
+      const request = new Request('http://localhost/', { method: 'POST', body: form });
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/v1/vendor/documents',
+        headers: { ...bearer(token), 'content-type': request.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+    };
+    // A text field the upload does not take is named next to a file; without a file, what to
+    // fix first is the missing file (spec §5's rule, whatever other fields the form carries).
+    const extra = await sendForm(true);
     expect(extra.statusCode).toBe(400);
-    expect(extra.json().error.code).toBe('unexpected_field');
+    expect(extra.json().error).toMatchObject({
+      message: 'Unexpected field "note"',
+      code: 'unexpected_field',
+    });
+    const extraWithoutFile = await sendForm(false);
+    expect(extraWithoutFile.statusCode).toBe(400);
+    expect(extraWithoutFile.json().error.message).toBe('No document selected');
 
     // Nothing was stored.
     expect(

@@ -4,11 +4,43 @@ import { z } from 'zod';
 export const roleSchema = z.enum(['customer', 'vendor', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
-/** ISO 8601 date-time string with offset, e.g. `2026-11-22T10:00:00.000Z`. */
-export const isoDateTime = z.iso.datetime({ offset: true });
+/**
+ * The calendar dates a date or date-time may name: the years 2000 to 2100, inclusive. Nothing
+ * a marketplace books or reports lies outside them, and a date far outside (`0000-01-01`,
+ * `9999-12-31`) used to reach PostgreSQL and fail there ("time zone displacement out of range")
+ * as a 500. Compared on the date as written (`YYYY-MM-DD`, before any offset is applied).
+ */
+export const DATE_RANGE = { first: '2000-01-01', last: '2100-12-31' } as const;
 
-/** ISO calendar date `YYYY-MM-DD`. */
-export const isoDate = z.iso.date();
+/** Message of a date or date-time outside {@link DATE_RANGE}. */
+export const DATE_RANGE_MESSAGE = `must be between ${DATE_RANGE.first} and ${DATE_RANGE.last}`;
+
+/**
+ * Whether the date a `YYYY-MM-DD…` string starts with is within {@link DATE_RANGE} (four-digit
+ * years compare as strings). A string of another shape passes: the format check reports it.
+ */
+export function isInDateRange(value: string): boolean {
+  const date = value.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return true;
+  return date >= DATE_RANGE.first && date <= DATE_RANGE.last;
+}
+
+/**
+ * ISO 8601 date-time string with offset, e.g. `2026-11-22T10:00:00.000Z`, whose date is within
+ * {@link DATE_RANGE} (2000-01-01 to 2100-12-31); outside, a 400 says {@link DATE_RANGE_MESSAGE}.
+ * Every date-time a client sends (a booking's `startsAt`, a reschedule) and every one the API
+ * answers uses it.
+ */
+export const isoDateTime = z.iso
+  .datetime({ offset: true })
+  .refine(isInDateRange, { message: DATE_RANGE_MESSAGE });
+
+/**
+ * ISO calendar date `YYYY-MM-DD` within {@link DATE_RANGE} (2000-01-01 to 2100-12-31); outside, a
+ * 400 says {@link DATE_RANGE_MESSAGE}. Every date a client sends (slots `from`, search `date`,
+ * waitlist days, availability exceptions) uses it.
+ */
+export const isoDate = z.iso.date().refine(isInDateRange, { message: DATE_RANGE_MESSAGE });
 
 export const uuid = z.uuid();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, isInDateRange } from './common';
 
 /**
  * `PUT /v1/test/clock` body (only on a server started with `TEST_CLOCK=1`, never in production):
@@ -6,10 +7,12 @@ import { z } from 'zod';
  * from there; end-to-end journeys use it to reach a job's start time or a later refund band.
  */
 export const testClockBodySchema = z.object({
-  now: z.iso.datetime({
-    offset: true,
-    error: 'must be an ISO 8601 date-time, e.g. 2026-11-24T09:00:00Z',
-  }),
+  now: z.iso
+    .datetime({
+      offset: true,
+      error: 'must be an ISO 8601 date-time, e.g. 2026-11-24T09:00:00Z',
+    })
+    .refine(isInDateRange, { message: DATE_RANGE_MESSAGE }),
 });
 export type TestClockBody = z.infer<typeof testClockBodySchema>;
 

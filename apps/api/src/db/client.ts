@@ -1,19 +1,19 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Logger, max } from 'drizzle-orm';
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { openPgliteFolder, pgliteOptions, unreadable } from './pglite-folder';
 import * as schema from './schema';
+import { StartupError } from './startup-error';
+
+export { StartupError };
 
 /**
  * The Drizzle database. Both drivers expose the same query builder; we type it as the PGlite
@@ -29,6 +29,14 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Migrations {@link openDatabase} applied: 0 when the schema was already up to date. */
   migrationsApplied: number;
+  /**
+   * Runs `fn` while holding the start-up lock, so that of several processes starting together
+   * one migrates or seeds while the others wait, then find it done. On PostgreSQL the session
+   * advisory lock {@link STARTUP_LOCK_KEY} on a connection of its own, released when `fn`
+   * settles or the process dies (PostgreSQL ends the session); on PGlite `fn` runs at once, the
+   * folder being locked to this process while it is open.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -42,15 +50,6 @@ export function migrationsFolder(): string {
   }
   throw new Error('drizzle migrations folder not found');
 }
-
-/**
- * PGlite's buffer pool (PostgreSQL `shared_buffers`), instead of PostgreSQL's default 128MB:
- * PGlite's memory keeps the whole pool resident, and 32MB holds the catalogue's working set
- * (the seeded database is ~60MB on disk; pages outside the pool come from the OS page cache).
- * Measured on the seeded database: RSS 325 → 213MB, list and category queries as fast
- * (issue #10 "start-up": under 400MB).
- */
-const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** PostgreSQL error codes of a missing table and a missing schema. */
 const UNDEFINED_TABLE = '42P01';
@@ -80,6 +79,24 @@ async function lastAppliedMigration(db: Db): Promise<number | null> {
   }
 }
 
+/** An entry of `drizzle/meta/_journal.json`: a migration's file name and its `when` (ms). */
+interface JournalEntry {
+  tag: string;
+  when: number;
+}
+
+/**
+ * The journal's migrations not yet applied to `db`, in one query: those whose `when` is newer
+ * than the last one drizzle recorded, the rule drizzle's migrator itself applies.
+ */
+async function pendingMigrations(db: Db): Promise<JournalEntry[]> {
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: JournalEntry[] };
+  const applied = await lastAppliedMigration(db);
+  return journal.entries.filter((m) => applied === null || m.when > applied);
+}
+
 /**
  * Brings the schema up to date and says how many migrations that took. Start-up on an
  * up-to-date database does no migration work (issue #10 "start-up"): one query compares the
@@ -89,46 +106,154 @@ async function lastAppliedMigration(db: Db): Promise<number | null> {
  * the read and a transaction) runs only when something is pending.
  */
 async function migrateIfNeeded(db: Db, migrate: () => Promise<void>): Promise<number> {
-  const journal = readMigrationFiles({ migrationsFolder: migrationsFolder() });
-  const applied = await lastAppliedMigration(db);
-  const pending = journal.filter((m) => applied === null || m.folderMillis > applied);
+  const pending = await pendingMigrations(db);
   if (pending.length === 0) return 0;
   await migrate();
   return pending.length;
 }
 
 /**
- * Opens the database: PostgreSQL when `databaseUrl` is set, else embedded PGlite in
- * `pgliteDir` (or in memory when `pgliteDir` is undefined). Applies pending migrations, if any
- * ({@link migrateIfNeeded}).
+ * The PostgreSQL advisory lock key of start-up (migrations and the seed): one fixed bigint,
+ * "vetted" in ASCII, that nothing else in the database may use. Session-level, so it is held
+ * across drizzle's migration transaction and the seed's, and freed if the holder dies.
  */
-export async function openDatabase(opts: {
+export const STARTUP_LOCK_KEY = '130178117559652';
+
+/**
+ * Runs `fn` holding {@link STARTUP_LOCK_KEY} on one reserved connection of `client`
+ * (postgres-js `reserve()`: a pooled query could land on another session, which would not hold
+ * the lock). `fn` itself may use the pool. Waits as long as another session holds it.
+ */
+async function withAdvisoryLock<T>(client: postgres.Sql, fn: () => Promise<T>): Promise<T> {
+  const reserved = await client.reserve();
+  try {
+    await reserved`select pg_advisory_lock(${STARTUP_LOCK_KEY}::bigint)`;
+    try {
+      return await fn();
+    } finally {
+      await reserved`select pg_advisory_unlock(${STARTUP_LOCK_KEY}::bigint)`;
+    }
+  } finally {
+    reserved.release();
+  }
+}
+
+/** Where start-up warnings go before the app's logger exists (pino's or a CLI's). */
+export interface StartupLog {
+  warn(message: string): void;
+}
+
+/** Start-up warnings on stderr, for callers that pass no logger. */
+const stderrLog: StartupLog = {
+  warn: (message) => process.stderr.write(`${message}\n`),
+};
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…`: PostgreSQL. Unset: PGlite in `pgliteDir`, or in memory without it. */
   databaseUrl?: string;
   pgliteDir?: string;
   /** Drizzle's query logger, called with every statement (tests count queries with it). */
   logger?: Logger;
-}): Promise<Database> {
+  /**
+   * Apply pending migrations (default true). False (`MIGRATE_ON_START=false`): refuse to open
+   * while any is pending, with a {@link StartupError} saying to run `db:migrate`.
+   */
+  migrate?: boolean;
+  /** Told when a start waits for a lock or takes over an abandoned one; default stderr. */
+  log?: StartupLog;
+  /** How long to wait for a PGlite folder another process holds (default 45 s). */
+  lockWaitMs?: number;
+}
+
+/**
+ * Brings the schema up to date ({@link migrateIfNeeded}) under `locked` (the start-up lock),
+ * after one query outside it that finds nothing pending on an up-to-date database.
+ *
+ * @throws StartupError when migrations are pending and `migrate` is false.
+ */
+async function bringUpToDate(
+  db: Db,
+  migrate: boolean,
+  locked: <T>(fn: () => Promise<T>) => Promise<T>,
+  apply: () => Promise<void>,
+): Promise<number> {
+  const pending = await pendingMigrations(db);
+  if (pending.length === 0) return 0;
+  if (!migrate) {
+    throw new StartupError(
+      `${pending.length} database migration${pending.length === 1 ? ' is' : 's are'} pending (${pending.map((m) => m.tag).join(', ')}) and MIGRATE_ON_START=false: run \`pnpm --filter @vetted/api db:migrate\` (\`node dist/migrate-cli.js\` in a built image) first, or set MIGRATE_ON_START=true.`,
+    );
+  }
+  // Another instance may have applied them while this one waited for the lock: look again.
+  return locked(() => migrateIfNeeded(db, apply));
+}
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is set, else embedded PGlite in
+ * `pgliteDir` (or in memory when `pgliteDir` is undefined). Applies pending migrations, if any
+ * ({@link migrateIfNeeded}), once across processes: on PostgreSQL under the advisory lock of
+ * {@link Database.withStartupLock}; a PGlite folder is locked by its one opener for as long as
+ * it is open ({@link openPgliteFolder}).
+ *
+ * @throws StartupError when the database cannot be opened or read (saying how to recover),
+ *   when its PGlite folder stays in use by another process, or when migrations are pending and
+ *   `migrate` is false.
+ */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  const migrate = opts.migrate ?? true;
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (opts.databaseUrl) {
     const client = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema, logger: opts.logger }) as unknown as Db;
-    const migrationsApplied = await migrateIfNeeded(db, () =>
-      migratePostgres(db as never, migrationsConfig),
-    );
-    return { db, kind: 'postgres', migrationsApplied, close: () => client.end({ timeout: 5 }) };
+    const withStartupLock = <T>(fn: () => Promise<T>) => withAdvisoryLock(client, fn);
+    try {
+      const migrationsApplied = await bringUpToDate(db, migrate, withStartupLock, () =>
+        migratePostgres(db as never, migrationsConfig),
+      );
+      return {
+        db,
+        kind: 'postgres',
+        migrationsApplied,
+        withStartupLock,
+        close: () => client.end({ timeout: 5 }),
+      };
+    } catch (err) {
+      await client.end({ timeout: 5 });
+      throw err;
+    }
   }
-  if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  const pgliteOptions = {
-    // The PostgreSQL extensions migration 0007 creates (text and distance search, #9).
-    extensions: { pg_trgm, cube, earthdistance },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  };
-  const client = opts.pgliteDir
-    ? new PGlite(opts.pgliteDir, pgliteOptions)
-    : new PGlite(pgliteOptions);
+  const { client, close } = opts.pgliteDir
+    ? await openPgliteFolder(opts.pgliteDir, {
+        log: opts.log ?? stderrLog,
+        lockWaitMs: opts.lockWaitMs,
+      })
+    : { client: new PGlite(pgliteOptions()), close: async () => {} };
   const db = drizzlePglite(client, { schema, logger: opts.logger });
-  const migrationsApplied = await migrateIfNeeded(db, () => migratePglite(db, migrationsConfig));
-  return { db, kind: 'pglite', migrationsApplied, close: () => client.close() };
+  // The folder is this process's alone while open: the lock around migrations is that one.
+  const withStartupLock = <T>(fn: () => Promise<T>) => fn();
+  try {
+    const migrationsApplied = await bringUpToDate(db, migrate, withStartupLock, () =>
+      migratePglite(db, migrationsConfig),
+    );
+    return {
+      db,
+      kind: 'pglite',
+      migrationsApplied,
+      withStartupLock,
+      close: async () => {
+        await client.close();
+        await close();
+      },
+    };
+  } catch (err) {
+    await client.close().catch(() => {});
+    await close();
+    // PGlite aborts (a WebAssembly trap) on pages it cannot read: the folder, not the query.
+    if (opts.pgliteDir && err instanceof WebAssembly.RuntimeError) {
+      throw unreadable(opts.pgliteDir, err);
+    }
+    throw err;
+  }
 }
 
 export { schema };

@@ -613,14 +613,16 @@ export const notifications = pgTable(
 /**
  * The transactional outbox (ARCHITECTURE §1a): every side effect of a state change (mail,
  * notification, realtime event, capture, void, refund, ledger posting…) is a row written in the
- * same transaction as the change, then delivered by `src/outbox/worker.ts`.
+ * same transaction as the change, with the pg-boss job that delivers it (`src/jobs/engine.ts`;
+ * job id = row id). The row is the lasting record; delivered rows are deleted after
+ * `OUTBOX_RETENTION_DAYS`.
  */
 export const outbox = pgTable(
   'outbox',
   {
     /** UUIDv7; also the id of what the delivery creates where it creates a row (a notification). */
     id: uuid('id').primaryKey(),
-    /** Handler name, e.g. `mail`, `notification`, `realtime`, `payment.capture`. */
+    /** Job name (its pg-boss queue), e.g. `mail`, `notification`, `realtime`, `payment.capture`. */
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
     /**
@@ -630,9 +632,9 @@ export const outbox = pgTable(
     idempotencyKey: text('idempotency_key').unique(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    /** Not before this time (the next retry, after backoff). */
+    /** Not before this time: the job's start, then its next retry (pg-boss backoff). */
     dueAt: ts('due_at').notNull().defaultNow(),
-    /** Set by the worker that claimed the row; a claim older than the lease may be taken over. */
+    /** When and by which instance the last delivery attempt started (pg-boss expires stuck ones). */
     claimedAt: ts('claimed_at'),
     claimedBy: text('claimed_by'),
     deliveredAt: ts('delivered_at'),

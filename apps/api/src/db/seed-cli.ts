@@ -1,15 +1,38 @@
 /**
  * `pnpm --filter @vetted/api seed`: opens the configured database (PostgreSQL when DATABASE_URL
  * is set, else PGlite in `<DATA_DIR>/pglite`), migrates it and seeds the demo data if this seed
- * version is not there yet.
+ * version is not there yet. The server runs it as a child process on a first start
+ * (startup.ts `seedInChildProcess`).
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { findRepoRoot, loadConfig } from '../config';
+import { openDatabase, StartupError } from './client';
 import { seedDatabase } from './seed';
 
+/**
+ * Started by the server (an IPC channel to it): end with it. Without this, a server killed with
+ * `kill -9` during its first start left this process seeding on as an orphan while the restart
+ * opened the same database. Exiting mid-seed is safe: the seed is one transaction, rolled back,
+ * and the PGlite folder lock is released on exit.
+ */
+function exitWithParent(): void {
+  if (!process.send) return;
+  if (!process.connected) process.exit(1);
+  process.once('disconnect', () => {
+    process.stderr.write('seed: the server that started this seed has ended; stopping\n');
+    process.exit(1);
+  });
+  // The channel alone must not keep this process alive once the seed is done.
+  process.channel?.unref();
+}
+
 async function main(): Promise<void> {
+  exitWithParent();
+  // `.env` at the repo root, as `pnpm start` reads it; variables already set win.
+  const envFile = join(findRepoRoot(), '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
   // Fastify's own pino logger, without starting a server.
   const log = Fastify({
@@ -18,6 +41,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'pglite'),
+    log,
   });
   try {
     const { seeded } = await seedDatabase(database.db, config, log);
@@ -28,6 +52,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof StartupError ? err.message : err);
   process.exit(1);
 });

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { unusablePasswordHash } from '../domains/auth/crypto';
 import { refreshSearchColumns } from '../domains/catalogue/repository';
-import { LocalDiskStorage } from '../services/storage';
+import { createStorages } from '../services/storage';
 import type { Db, Tx } from './client';
 import {
   auditLog,
@@ -453,12 +453,10 @@ export async function seedDatabase(
     import('./seed-vetting'),
   ]);
   const cities = pickSeedCities(allCities);
-  const publicFiles = new illustrations.IllustrationRenderer(
-    new LocalDiskStorage(config.uploadDir),
-  );
-  const privateFiles = new illustrations.IllustrationRenderer(
-    new LocalDiskStorage(config.privateUploadDir),
-  );
+  // The app's stores: the S3 buckets when `S3_BUCKET` is set, so every instance sees the seed.
+  const stores = createStorages(config);
+  const publicFiles = new illustrations.IllustrationRenderer(stores.public);
+  const privateFiles = new illustrations.IllustrationRenderer(stores.private);
   const now = new Date();
   const art: SeedArt = {
     gallery: (category, title, variant) =>

@@ -63,7 +63,8 @@ const STRIPE = {
  *   see {@link builtIndexScriptHashes}) — never `'unsafe-inline'` for scripts;
  * - styles from our origin plus `'unsafe-inline'`: sonner (toasts) and react-remove-scroll
  *   (Radix dialogs) insert `<style>` elements at run time, which a hash cannot cover;
- * - images from our origin, `data:` and `blob:` (previews of a chosen file);
+ * - images from our origin, `data:` and `blob:` (previews of a chosen file), and the origin of
+ *   `MEDIA_PUBLIC_URL` (the CDN of public media) when set;
  * - fetch and WebSocket to our origin (`'self'`, plus `ws:`/`wss:` of `config.publicUrl` for
  *   browsers that do not map `'self'` to WebSocket schemes);
  * - never framed (`frame-ancestors 'none'`), no plugins, `<base>` and forms to our origin only;
@@ -72,7 +73,7 @@ const STRIPE = {
  * - `upgrade-insecure-requests` when `config.publicUrl` is https.
  */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'publicUrl' | 'paymentProvider'>,
+  config: Pick<Config, 'publicUrl' | 'paymentProvider' | 'mediaPublicUrl'>,
   scriptHashes: readonly string[],
 ): CspDirectives {
   const stripe = config.paymentProvider === 'stripe';
@@ -82,7 +83,12 @@ export function contentSecurityPolicy(
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptHashes, ...(stripe ? STRIPE.script : [])],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    imgSrc: [
+      "'self'",
+      'data:',
+      'blob:',
+      ...(config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : []),
+    ],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", socketOrigin, ...(stripe ? STRIPE.connect : [])],
     frameSrc: stripe ? STRIPE.frame : ["'none'"],

@@ -11,6 +11,18 @@ import { AppError } from '../lib/errors';
 export const REALTIME_PROTOCOL = 'vetted.bearer';
 /** Close code for a missing, invalid or expired access token (4000–4999 are for applications). */
 export const CLOSE_UNAUTHORIZED = 4401;
+/**
+ * Close code when the server shuts down (RFC 6455 §7.4.1 1001 "going away"): the web client
+ * (partysocket's ReconnectingWebSocket, apps/web use-realtime.ts) reconnects after any close it
+ * did not ask for, through the balancer, to another instance.
+ */
+export const CLOSE_GOING_AWAY = 1001;
+/**
+ * How long (ms) shutdown waits for clients to answer the 1001 close frame before dropping their
+ * connections: a live client answers within a round trip; one that has not after a second is
+ * gone, and waiting for ws's own 30 s close timeout would outlast SHUTDOWN_TIMEOUT_MS.
+ */
+const GOING_AWAY_GRACE_MS = 1000;
 /** Server pings every 30 s so proxies keep idle connections open and dead peers are noticed. */
 const PING_INTERVAL_MS = 30_000;
 
@@ -55,9 +67,9 @@ function tokenFromProtocols(header: string | string[] | undefined): string | nul
  * `{ type: 'ready' }`, then `{ type: 'notification', data: Notification }` as they are created.
  * Events travel over `app.events` (channel `user:<id>`), in-process or through Redis, so a user
  * connected to any API instance hears about work done on another. Client frames are ignored.
- * Without a valid access token the socket is closed with 4401 and the spec §8 message; an
- * upgrade from a foreign browser origin is refused with 403 before it happens
- * ({@link isAllowedOrigin}).
+ * Without a valid access token the socket is closed with 4401 and the spec §8 message; on
+ * shutdown with {@link CLOSE_GOING_AWAY} (1001). An upgrade from a foreign browser origin is
+ * refused with 403 before it happens ({@link isAllowedOrigin}).
  */
 export default async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(websocket, {
@@ -66,6 +78,27 @@ export default async function realtimeRoutes(app: FastifyInstance): Promise<void
     errorHandler: (error, socket, request) => {
       request.log.info({ err: error }, 'websocket ended uncleanly');
       socket.terminate();
+    },
+    // On app.close() (SIGTERM): every socket gets 1001 so its client reconnects elsewhere.
+    preClose: async () => {
+      const wss = app.websocketServer;
+      const closed = [...wss.clients].map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            client.once('close', () => resolve());
+            client.close(CLOSE_GOING_AWAY, 'Server restarting, reconnect');
+          }),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(closed),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, GOING_AWAY_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
     options: {
       maxPayload: 4096,

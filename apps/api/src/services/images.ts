@@ -120,14 +120,35 @@ export async function processAvatar(
   }
 }
 
+/** Where public media URLs start: `/media` (this API) or `MEDIA_PUBLIC_URL` (a CDN). */
+let mediaBase = '/media';
+
+/**
+ * Makes {@link mediaUrl} and {@link thumbUrl} answer under `base` (`config.mediaPublicUrl`, a CDN
+ * in front of the public bucket, no trailing slash), or under `/media` when undefined. Set once
+ * per process by the media plugin at start: the URLs are built deep in repositories and mappers,
+ * and one process serves one configuration.
+ */
+export function setMediaPublicUrl(base: string | undefined): void {
+  mediaBase = base ?? '/media';
+}
+
 /** Public URL of a stored full-size image. */
 export function mediaUrl(key: string): string {
-  return `/media/${key}`;
+  return `${mediaBase}/${key}`;
 }
 
 /** Public URL of the thumbnail of a stored image (`<key>.thumb.webp`). */
 export function thumbUrl(key: string): string {
-  return `/media/${key}.thumb.webp`;
+  return `${mediaBase}/${key}.thumb.webp`;
+}
+
+/**
+ * URL of a private file served by this API after an access check (message attachments:
+ * `/media/messages/…`); never under `MEDIA_PUBLIC_URL`, whose CDN could not check access.
+ */
+export function privateMediaUrl(key: string): string {
+  return `/media/${key}`;
 }
 
 export interface StoredImage {

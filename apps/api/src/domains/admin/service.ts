@@ -27,7 +27,7 @@ import type { AuthService } from '../../plugins/auth';
 import { mediaUrl } from '../../services/images';
 import type { Storage, StoredObject } from '../../services/storage';
 import { endAllSessions } from '../auth/service';
-import { purgeCatalogueCache, refreshVendorSearch } from '../catalogue/service';
+import { type CatalogueCache, refreshVendorSearch } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import { enqueueMail } from '../mail/service';
 import { notify } from '../notifications/service';
@@ -52,6 +52,8 @@ export interface AdminDeps extends ServiceDeps {
   documents: Storage;
   /** Ends sessions at once on every API instance (`app.auth`). */
   sessions: Pick<AuthService, 'revokeSessions'>;
+  /** The app's catalogue caches, purged when a vendor is listed or unlisted (every instance). */
+  catalogueCache: Pick<CatalogueCache, 'purge'>;
 }
 
 /** A vetting document ready to send: its bytes and how to name them. */
@@ -140,7 +142,7 @@ function toAdminUser(u: repo.UserRow): AdminUser {
 
 /** The admin console's service. `deps.clock` is the time of every decision and count. */
 export function createAdminService(deps: AdminDeps) {
-  const { db, clock, config, payments, orders, documents, sessions } = deps;
+  const { db, clock, config, payments, orders, documents, sessions, catalogueCache } = deps;
 
   async function vendorDetail(id: string): Promise<AdminVendorDetail> {
     const v = await repo.getVendor(db, id);
@@ -230,7 +232,7 @@ export function createAdminService(deps: AdminDeps) {
       if (changed) await refreshVendorSearch(tx, [v.id]);
       return changed;
     });
-    if (listingChanged) purgeCatalogueCache();
+    if (listingChanged) catalogueCache.purge({ search: true });
     return vendorDetail(vendorId);
   }
 
@@ -312,7 +314,7 @@ export function createAdminService(deps: AdminDeps) {
       return { ids, unlisted };
     });
     await sessions.revokeSessions(revoked.ids);
-    if (revoked.unlisted) purgeCatalogueCache();
+    if (revoked.unlisted) catalogueCache.purge({ search: true });
     return userDetail(userId);
   }
 

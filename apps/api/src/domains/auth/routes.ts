@@ -5,9 +5,6 @@ import { route } from '../../lib/route';
 import { AUTH_MESSAGES } from './messages';
 import type { AuthDomainService } from './service';
 
-/** How often the auth housekeeping runs (unverified accounts, stale challenges), in ms: hourly. */
-const CLEANUP_EVERY_MS = 60 * 60_000;
-
 /**
  * `/v1/auth/*` (spec §7, issue #6): sign-up, login, one-time codes, password reset, refresh and
  * logout. Each route parses, calls one `auth` service function and replies. The credential
@@ -48,7 +45,4 @@ export default async function authRoutes(
       accessToken: bearer?.includes('.') ? bearer : null,
     }),
   );
-
-  const stop = auth.startCleanup(CLEANUP_EVERY_MS);
-  app.addHook('onClose', async () => stop());
 }

@@ -842,18 +842,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * Housekeeping, by the service's clock: deletes accounts left unverified for 24 h (issue
      * #6: an unverified sign-up does not squat an address), and challenges, decoys, wrong-code
-     * records and sessions no rule reads any more. Returns what it deleted.
+     * records and sessions no rule reads any more. Returns what it deleted. Run hourly by the
+     * `auth.cleanup` schedule (jobs/registry.ts).
      */
     cleanup,
-
-    /** Runs {@link cleanup} every `everyMs` ms (an unref'd timer). Returns the function that stops it. */
-    startCleanup(everyMs: number): () => void {
-      const timer = setInterval(() => {
-        cleanup().catch((err: unknown) => log.warn({ err }, 'auth cleanup failed'));
-      }, everyMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { LRUCache } from 'lru-cache';
+import { truncate } from '../../lib/text';
 
 /**
  * A slot must start at least this far in the future to be bookable (ms, 1 h): the default of a
@@ -394,7 +395,8 @@ export type Lexicon = ReadonlyMap<string, number>;
 /**
  * The words of a query: Unicode-normalised (NFKC), lower-cased, split on anything that is not a
  * letter or digit, duplicates dropped, at most {@link MAX_SEARCH_WORDS} words of at most
- * {@link MAX_WORD_LENGTH} characters. Punctuation-only input gives no words.
+ * {@link MAX_WORD_LENGTH} UTF-16 code units (cut at a grapheme boundary). Punctuation-only input
+ * gives no words.
  */
 export function searchWords(q: string): string[] {
   const words = q
@@ -402,7 +404,7 @@ export function searchWords(q: string): string[] {
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
-    .map((w) => w.slice(0, MAX_WORD_LENGTH));
+    .map((w) => truncate(w, MAX_WORD_LENGTH, { ellipsis: '' }));
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 

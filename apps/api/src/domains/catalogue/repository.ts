@@ -780,12 +780,13 @@ function blockingOrderCondition(
 }
 
 /**
- * Locks the vendor's profile row (`FOR UPDATE`) until the transaction ends: every change to a
- * vendor's time (a booking, a move, a waitlist offer) is serialised on it, taken before the
- * order and payment rows (lock order: vendor → order → payment → waitlist entry).
+ * Locks the vendor's profile row (`FOR NO KEY UPDATE`) until the transaction ends: every change
+ * to a vendor's time (a booking, a move, a waitlist offer) is serialised on it, taken before the
+ * order and payment rows (lock order vendor → order → payment → waitlist entry, and why not
+ * `FOR UPDATE`: db/transaction.ts).
  */
 export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
-  await tx.select({ id: vp.id }).from(vp).where(eq(vp.id, vendorId)).for('update');
+  await tx.select({ id: vp.id }).from(vp).where(eq(vp.id, vendorId)).for('no key update');
 }
 
 const offeredService = alias(services, 'offered_service');

@@ -2,17 +2,17 @@ import { endpoints } from '@vetted/contract';
 import type { FastifyInstance } from 'fastify';
 import { createResponseCache, type ResponseCache } from '../../lib/response-cache';
 import { type PublicRead, route } from '../../lib/route';
-import { type CatalogueService, catalogueCacheGeneration } from './service';
+import type { CatalogueCache, CatalogueService } from './service';
 
 /**
- * `cache` emptied at its first use after each `purgeCatalogueCache()` (service.ts, issue #8): a
- * vendor's own edits show at once on this instance, not a TTL later.
+ * `cache` emptied at its first use after each purge of `purges` (cache.ts, issue #8), on this
+ * instance or another: a vendor's edits show at once, not a TTL later.
  */
-function purgeable(cache: ResponseCache): ResponseCache {
-  let generation = catalogueCacheGeneration();
+function purgeable(cache: ResponseCache, purges: CatalogueCache): ResponseCache {
+  let generation = purges.generation;
   const fresh = () => {
-    if (generation === catalogueCacheGeneration()) return;
-    generation = catalogueCacheGeneration();
+    if (generation === purges.generation) return;
+    generation = purges.generation;
     cache.clear();
   };
   return {
@@ -38,13 +38,17 @@ function purgeable(cache: ResponseCache): ResponseCache {
  * (lib/response-cache.ts) — and browsers and shared caches may keep them as long, and serve
  * them stale for ten times that while they revalidate. Every answer carries a weak ETag and a
  * matching `If-None-Match` gets 304. Changes to vendors, services and categories show up at most
- * `cacheTtlMs` late on each API instance — at once on the instance that made them when the
- * writer calls `purgeCatalogueCache()` (issue #8). Slots change with every booking: never cached,
+ * `cacheTtlMs` late — on every instance at once when the writer calls `CatalogueCache.purge()`
+ * (issue #8; other instances hear of it on the events bus). Slots change with every booking: never cached,
  * `no-cache`, so each use revalidates (a 304 when nothing changed).
  */
 export default async function catalogueRoutes(
   app: FastifyInstance,
-  { catalogue, cacheTtlMs }: { catalogue: CatalogueService; cacheTtlMs: number },
+  {
+    catalogue,
+    cacheTtlMs,
+    purges,
+  }: { catalogue: CatalogueService; cacheTtlMs: number; purges: CatalogueCache },
 ): Promise<void> {
   const maxAgeS = Math.floor(cacheTtlMs / 1000);
   const publicRead: PublicRead = {
@@ -52,7 +56,8 @@ export default async function catalogueRoutes(
       maxAgeS > 0
         ? `public, max-age=${maxAgeS}, stale-while-revalidate=${maxAgeS * 10}`
         : 'public, no-cache',
-    cache: cacheTtlMs > 0 ? purgeable(createResponseCache({ ttlMs: cacheTtlMs })) : undefined,
+    cache:
+      cacheTtlMs > 0 ? purgeable(createResponseCache({ ttlMs: cacheTtlMs }), purges) : undefined,
   };
 
   route(app, endpoints.listCategories, () => catalogue.listCategories(), { publicRead });

@@ -41,6 +41,7 @@ import {
   type SlotRefusal,
   slotVerdict,
 } from './policy';
+import type { CatalogueCache } from './cache';
 import * as repo from './repository';
 
 export { HOLD_MS, LEAD_TIME_MS, localDateOf } from './policy';
@@ -49,8 +50,9 @@ export type { BookableService, VendorSearch } from './repository';
 /**
  * How long a process keeps the search vocabulary ({@link repo.searchLexicon}) before reading it
  * again (ms, 5 min): reading it costs ~0.5 s at 100,000 vendors, and it only serves spelling
- * corrections (a stale one misses corrections towards words added since). A change through
- * {@link refreshVendorSearch} makes it stale at once.
+ * corrections (a stale one misses corrections towards words added since). A purge with
+ * `search` (cache.ts `CatalogueCache`, after a write that called {@link refreshVendorSearch})
+ * makes it stale at once, on every instance.
  */
 export const LEXICON_TTL_MS = 5 * 60_000;
 /**
@@ -63,42 +65,26 @@ const SUGGESTIONS_PER_KIND = 4;
 /** Categories suggested when a search finds nothing. */
 const SUGGESTED_CATEGORIES = 6;
 
-/** Bumped by every {@link refreshVendorSearch}: vocabularies read before are stale. */
-let searchTextGeneration = 0;
-
-/** Bumped by every {@link purgeCatalogueCache}: catalogue answers cached before are stale. */
-let cacheGeneration = 0;
-
-/**
- * Drops this process's cached catalogue answers (the routes' ready responses, the slot grids and
- * local currencies of every catalogue service), so a vendor's change shows at once (issue #8):
- * call it AFTER the transaction of a write that changes what customers see — services, images,
- * availability, a vendor's profile or vetting status — commits (a read between purge and commit
- * would cache the old answer again). Other API instances still follow within
- * `CATALOGUE_CACHE_TTL_MS`. Cheap: each cache notices the new generation at its next read.
- */
-export function purgeCatalogueCache(): void {
-  cacheGeneration++;
-}
-
-/** The current generation of {@link purgeCatalogueCache} (a cache compares it before a read). */
-export function catalogueCacheGeneration(): number {
-  return cacheGeneration;
-}
+export { type CatalogueCache, createCatalogueCache } from './cache';
 
 /**
  * Recomputes what search reads of the given vendors besides their own fields — search text,
- * service currencies, other categories (see {@link repo.refreshSearchColumns}) — and marks
- * this process's search vocabularies stale. Other domains call it in the transaction of any write
- * to a vendor's name, tagline, city, categories or services (issue #9).
+ * service currencies, other categories (see {@link repo.refreshSearchColumns}). Other domains
+ * call it in the transaction of any write to a vendor's name, tagline, city, categories or
+ * services (issue #9), then `CatalogueCache.purge({ search: true })` once it commits, which makes
+ * search vocabularies stale on every instance.
  */
 export async function refreshVendorSearch(db: DbOrTx, vendorIds: readonly string[]): Promise<void> {
   await repo.refreshSearchColumns(db, vendorIds);
-  searchTextGeneration++;
 }
 
-/** The catalogue needs the database, the time (slots) and `config.catalogueCacheTtlMs`. */
-export type CatalogueDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config'>;
+/**
+ * The catalogue needs the database, the time (slots), `config.catalogueCacheTtlMs`, and its
+ * app's {@link CatalogueCache} (whose purges empty its caches).
+ */
+export type CatalogueDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config'> & {
+  cache: CatalogueCache;
+};
 
 function toSummary(row: repo.VendorSummaryRow): VendorSummary {
   return {
@@ -234,16 +220,16 @@ export async function checkSlot(
  * — is kept as long as the catalogue's answers (`config.catalogueCacheTtlMs`, 0 = off), so a
  * request runs one query: the orders over its horizon. Booking re-reads all of it (orders).
  */
-export function createCatalogueService({ db, clock, config }: CatalogueDeps) {
+export function createCatalogueService({ db, clock, config, cache }: CatalogueDeps) {
   const ttl = config.catalogueCacheTtlMs;
   const grids =
     ttl > 0 ? new LRUCache<string, Omit<repo.SlotSource, 'blocking'>>({ max: 10_000, ttl }) : null;
-  /** The {@link purgeCatalogueCache} generation these caches hold answers of. */
-  let generation = cacheGeneration;
-  /** Empties the caches of this service after a {@link purgeCatalogueCache}. */
+  /** The {@link CatalogueCache} generation these caches hold answers of. */
+  let generation = cache.generation;
+  /** Empties the caches of this service after a purge (here or on another instance). */
   function freshCaches(): void {
-    if (generation === cacheGeneration) return;
-    generation = cacheGeneration;
+    if (generation === cache.generation) return;
+    generation = cache.generation;
     grids?.clear();
     currencies?.clear();
   }
@@ -275,7 +261,7 @@ export function createCatalogueService({ db, clock, config }: CatalogueDeps) {
   /** Reads the vocabulary (one read at a time). */
   function loadLexicon(): Promise<Lexicon> {
     lexiconLoad ??= (async () => {
-      const generation = searchTextGeneration;
+      const generation = cache.searchGeneration;
       const started = performance.now();
       const entries = await repo.searchLexicon(db);
       const map = new Map(entries.map((e) => [e.lexeme, e.vendors]));
@@ -296,7 +282,7 @@ export function createCatalogueService({ db, clock, config }: CatalogueDeps) {
   async function vocabulary(): Promise<Lexicon> {
     if (!lexicon) return loadLexicon();
     const stale =
-      lexicon.generation !== searchTextGeneration ||
+      lexicon.generation !== cache.searchGeneration ||
       clock.now().getTime() - lexicon.readAt >= LEXICON_TTL_MS;
     if (!stale) return lexicon.map;
     if (lexicon.tookMs < LEXICON_INLINE_RELOAD_MS) return loadLexicon();

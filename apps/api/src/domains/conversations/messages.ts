@@ -3,6 +3,7 @@
  * the unread-message mail. A notification or mail says only what happened: "sent you a message".
  */
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { truncate } from '../../lib/text';
 import { escapeHtml, mailHtml } from '../mail/templates';
 import type { MailMessage } from '../mail/transport';
 import type { NewNotification } from '../notifications/service';
@@ -67,11 +68,18 @@ export function newMessageNotification(input: {
   };
 }
 
-/** A message as a one-line preview: its first 140 characters, or "Sent a photo". */
+/** Longest notification and mail preview of a message (UTF-16 code units, ellipsis included). */
+export const PREVIEW_MAX_LENGTH = 140;
+
+/**
+ * A message as a one-line preview: at most {@link PREVIEW_MAX_LENGTH} UTF-16 code units, cut at a
+ * grapheme boundary with "…" (the preview is stored as JSON, which refuses half an emoji), or
+ * "Sent a photo".
+ */
 export function preview(body: string, attachments: number): string {
   const line = body.replace(/\s+/g, ' ').trim();
   if (!line) return attachments === 1 ? 'Sent a photo' : `Sent ${attachments} photos`;
-  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+  return truncate(line, PREVIEW_MAX_LENGTH);
 }
 
 /** The mail to a recipient whose messages stayed unread for 10 minutes (issue #7). */

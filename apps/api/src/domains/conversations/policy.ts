@@ -32,6 +32,15 @@ export function sideOf(c: ConversationParties, caller: Caller): Side | null {
   return null;
 }
 
+/**
+ * Whether the caller may see the images sent in a conversation: its participants (any side, see
+ * {@link sideOf}) and admins, who may need them for support on a direct conversation too
+ * (a dispute about a job). Everyone else gets the 404 of a random file.
+ */
+export function mayViewAttachments(c: ConversationParties, caller: Caller): boolean {
+  return sideOf(c, caller) !== null || caller.role === 'admin';
+}
+
 /** The opposite side. */
 export const otherSide = (side: Side): Side => (side === 'user' ? 'other' : 'user');
 

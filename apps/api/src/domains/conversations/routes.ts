@@ -1,8 +1,12 @@
 import multipart from '@fastify/multipart';
 import { endpoints, MESSAGE_MAX_ATTACHMENTS } from '@vetted/contract';
+import { parseSessionCookie } from '@vetted/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
+import { multipartParts } from '../../lib/multipart';
+import type { AuthUser } from '../../plugins/auth';
+import { sendMediaNotFound, sendStoredObject } from '../../platform/media';
 import { MAX_IMAGE_BYTES } from '../../services/images';
 import { idempotencyKeyOf } from '../orders/service';
 import * as msg from './messages';
@@ -29,7 +33,7 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
   const images: Buffer[] = [];
   let body: string | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.type === 'file' && part.fieldname === 'images') {
         images.push(await part.toBuffer());
       } else if (part.type === 'field' && part.fieldname === 'body') {
@@ -50,8 +54,34 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
 }
 
 /**
+ * Attachments are re-checked at every use (`no-cache` with the object's ETag: a revalidation
+ * costs a 304, and a participant who loses access stops seeing them); `private` keeps them out
+ * of shared caches and CDNs.
+ */
+export const ATTACHMENT_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * The caller of a request that a browser may make without our client code — an `<img src>` or
+ * a link opened in a new tab sends cookies, not an `Authorization` header: the bearer token when
+ * present, else the access token of the `user_session` cookie (spec §3, packages/session).
+ * Null when neither holds a valid, unrevoked token.
+ */
+async function callerOfMediaRequest(request: FastifyRequest): Promise<AuthUser | null> {
+  const token =
+    bearerOf(request) ?? parseSessionCookie(request.headers.cookie)?.accessToken ?? null;
+  if (!token) return null;
+  try {
+    const { id, role } = await request.server.auth.verifyAccessToken(token);
+    return { id, role };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Conversations (issue #7): open, list, read one, page messages, send (JSON or multipart),
- * mark read, typing; admins assign, resolve and reopen support chats.
+ * mark read, typing; admins assign, resolve and reopen support chats. Message images at
+ * `GET /media/messages/{conversationId}/{file}`, for participants and admins only.
  */
 export default async function conversationRoutes(
   app: FastifyInstance,
@@ -64,6 +94,25 @@ export default async function conversationRoutes(
       fields: 4,
       fieldSize: 64 * 1024,
     },
+  });
+
+  // More specific than the public `GET /media/*`, so it answers every attachment URL, including
+  // those of images sent while attachments were public. Anyone who may not see the image —
+  // anonymous, another user, a malformed path — gets the 404 of a missing file.
+  app.get('/media/messages/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = (request.params as { '*': string })['*'] ?? '';
+    const slash = path.indexOf('/');
+    const found =
+      slash > 0
+        ? await conversations.attachment(
+            await callerOfMediaRequest(request),
+            path.slice(0, slash),
+            path.slice(slash + 1),
+          )
+        : null;
+    reply.header('Vary', 'Authorization, Cookie');
+    if (!found) return sendMediaNotFound(reply);
+    return sendStoredObject(request, reply, found.storage, found.key, ATTACHMENT_CACHE_CONTROL);
   });
 
   route(app, endpoints.openConversation, ({ body, user }) => conversations.open(user, body));

@@ -19,11 +19,11 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { enqueue } from '../../outbox/outbox';
-import type { OutboxHandler } from '../../outbox/worker';
+import type { DeliveryContext } from '../../jobs/define';
+import { enqueue } from '../../jobs/engine';
 import type { EventBus } from '../../platform/platform';
-import { mediaUrl, processImage, putProcessedImage, thumbUrl } from '../../services/images';
-import type { Storage } from '../../services/storage';
+import { mediaUrl, privateMediaUrl, processImage, putProcessedImage } from '../../services/images';
+import { isValidStorageKey, type Storage } from '../../services/storage';
 import { type ServiceDeps, systemClock } from '../deps';
 import { enqueueMail } from '../mail/service';
 import { notify, pushToUsers } from '../notifications/service';
@@ -31,15 +31,29 @@ import * as msg from './messages';
 import * as policy from './policy';
 import * as repo from './repository';
 
-/** Outbox kind of the "still unread after 10 minutes" check that may mail the recipient. */
-export const UNREAD_MAIL_KIND = 'conversation.unread_mail';
+import { unreadMailJob } from './jobs/unread-mail';
 
 export interface ConversationsDeps extends ServiceDeps {
   /** Typing hints go straight to the bus (not through the outbox). */
   events: EventBus;
-  /** Where message images are stored (`messages/<conversation id>/<uuid>.webp`). */
+  /**
+   * Where message images are stored (`messages/<conversation id>/<uuid>.webp` and its
+   * `.thumb.webp`): the private store (`app.privateStorage`), which no CDN or public bucket
+   * exposes; {@link createConversationsService}'s `attachment` serves them to participants.
+   */
   storage: Storage;
+  /**
+   * The public store, read only for attachments sent before they moved to private storage (they
+   * keep their key, and their URL keeps working for participants).
+   */
+  legacyStorage?: Storage;
 }
+
+/** Storage prefix of message attachments. */
+export const ATTACHMENT_PREFIX = 'messages';
+
+/** A UUID in its canonical text form (conversation ids). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What `send` receives: the validated text and the raw bytes of each uploaded image. */
 export interface NewMessageInput {
@@ -80,8 +94,8 @@ export function toMessageDto(
     sender: { id: message.senderId, name, role },
     body: message.body,
     attachments: attachmentsOf(message).map((a) => ({
-      url: mediaUrl(a.key),
-      thumbUrl: thumbUrl(a.key),
+      url: privateMediaUrl(a.key),
+      thumbUrl: privateMediaUrl(`${a.key}.thumb.webp`),
       width: a.width,
       height: a.height,
     })),
@@ -139,7 +153,7 @@ async function participantIds(db: DbOrTx, c: repo.ConversationRow): Promise<stri
 }
 
 export function createConversationsService(deps: ConversationsDeps) {
-  const { db, clock, config, events, storage } = deps;
+  const { db, clock, config, events, storage, legacyStorage } = deps;
 
   /**
    * The conversation as a list row for the caller, or the 404 of a random id when they are not
@@ -310,7 +324,7 @@ export function createConversationsService(deps: ConversationsDeps) {
       const attachments: repo.StoredAttachment[] = [];
       for (const bytes of input.images) {
         const image = await processImage(bytes);
-        const key = `messages/${id}/${uuidv7()}.webp`;
+        const key = `${ATTACHMENT_PREFIX}/${id}/${uuidv7()}.webp`;
         await putProcessedImage(storage, key, image);
         attachments.push({ key, width: image.width, height: image.height });
       }
@@ -377,13 +391,16 @@ export function createConversationsService(deps: ConversationsDeps) {
               key: policy.burstKey('notification', id, recipient, readAt),
             },
           ]);
-          await enqueue(tx, {
-            kind: UNREAD_MAIL_KIND,
-            payload: { conversationId: id, recipientId: recipient, since: now.toISOString() },
-            key: policy.burstKey('mail', id, recipient, readAt),
-            // The outbox worker's clock (the wall clock), not the domain clock.
-            dueAt: new Date(systemClock.now().getTime() + policy.UNREAD_MAIL_DELAY_MS),
-          });
+          await enqueue(
+            tx,
+            unreadMailJob,
+            { conversationId: id, recipientId: recipient, since: now.toISOString() },
+            {
+              key: policy.burstKey('mail', id, recipient, readAt),
+              // The job engine's clock (the wall clock), not the domain clock.
+              startAfter: new Date(systemClock.now().getTime() + policy.UNREAD_MAIL_DELAY_MS),
+            },
+          );
         }
         return dto;
       });
@@ -437,6 +454,30 @@ export function createConversationsService(deps: ConversationsDeps) {
       return { sent: true };
     },
 
+    /**
+     * `GET /media/messages/{conversationId}/{file}`: where the attachment `file` (an image or its
+     * thumbnail) of the conversation is stored, for its participants and for admins (support);
+     * null — the 404 of a random id — for anyone else, the anonymous included, and for a
+     * missing file. Attachments sent before they moved to private storage are found in the
+     * public store.
+     */
+    async attachment(
+      caller: Caller | null,
+      conversationId: string,
+      file: string,
+    ): Promise<{ storage: Storage; key: string } | null> {
+      const key = `${ATTACHMENT_PREFIX}/${conversationId}/${file}`;
+      if (!caller || !UUID.test(conversationId) || file.includes('/')) return null;
+      if (!isValidStorageKey(key)) return null;
+      const c = await repo.findConversation(db, conversationId);
+      if (!c || !policy.mayViewAttachments(c, caller)) return null;
+      if (await storage.exists(key)) return { storage, key };
+      if (legacyStorage && (await legacyStorage.exists(key))) {
+        return { storage: legacyStorage, key };
+      }
+      return null;
+    },
+
     /** `POST /v1/admin/conversations/{id}/assign`: to `assigneeId` (an admin) or the caller. */
     async assign(caller: Caller, id: string, assigneeId?: string): Promise<Conversation> {
       await requireSupportForAdmin(caller, id);
@@ -465,15 +506,15 @@ export function createConversationsService(deps: ConversationsDeps) {
     },
 
     /**
-     * Outbox handlers of this domain. `conversation.unread_mail` runs 10 minutes after the first
+     * What this domain's jobs run (./jobs/*.ts). `conversation.unread_mail` runs 10 minutes after the first
      * message of a burst: if the recipient has still not read it, it queues one mail (keyed by
      * the row, so a redelivery queues nothing twice) naming the sender, the unread count and the
      * last message, with a link to the thread.
      */
     handlers: {
-      [UNREAD_MAIL_KIND]: (async (
+      unreadMail: async (
         p: { conversationId: string; recipientId: string; since: string },
-        ctx,
+        ctx: DeliveryContext,
       ) => {
         const c = await repo.findConversation(db, p.conversationId);
         if (!c) return;
@@ -506,7 +547,7 @@ export function createConversationsService(deps: ConversationsDeps) {
           }),
           `${ctx.key}:mail`,
         );
-      }) as OutboxHandler,
+      },
     },
   };
 }

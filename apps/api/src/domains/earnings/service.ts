@@ -25,12 +25,8 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
-import { enqueue } from '../../outbox/outbox';
-import {
-  type DeliveryContext,
-  type OutboxHandler,
-  PermanentDeliveryError,
-} from '../../outbox/worker';
+import { type DeliveryContext, PermanentDeliveryError } from '../../jobs/define';
+import { enqueue } from '../../jobs/engine';
 import type { AuthUser } from '../../plugins/auth';
 import { localDateOf } from '../catalogue/policy';
 import type { ServiceDeps } from '../deps';
@@ -43,8 +39,10 @@ import * as msg from './messages';
 import * as policy from './policy';
 import * as repo from './repository';
 
-/** Outbox kind of the job that sends a payout through the provider. */
-export const PAYOUT_SEND_KIND = 'payout.send';
+import { payoutSendJob } from './jobs/payout-send';
+
+/** Name of the job that sends a payout through the provider. */
+export const PAYOUT_SEND_KIND = payoutSendJob.name;
 
 interface PayoutJob {
   payoutId: string;
@@ -325,19 +323,13 @@ export function createEarningsService(deps: EarningsDeps) {
           amount: decided.amount,
           at: now,
         });
-        await enqueue(tx, {
-          kind: PAYOUT_SEND_KIND,
-          key: `payout:${id}`,
-          payload: { payoutId: id } satisfies PayoutJob,
-        });
+        await enqueue(tx, payoutSendJob, { payoutId: id }, { key: `payout:${id}` });
         return toPayout(row);
       });
     },
 
-    /** The outbox handlers of this domain, by kind: register them on the worker. */
-    handlers: {
-      [PAYOUT_SEND_KIND]: handleSend as OutboxHandler,
-    } as Record<string, OutboxHandler>,
+    /** What this domain's jobs run (./jobs/*.ts): register those with `app.jobs`. */
+    handlers: { send: handleSend },
   };
 }
 

@@ -3,6 +3,7 @@ import { endpoints } from '@vetted/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
+import { multipartParts } from '../../lib/multipart';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../services/images';
 import * as msg from './messages';
 import type { ImageUpload, ListingsService } from './service';
@@ -12,11 +13,13 @@ const imageUploads = new WeakMap<FastifyRequest, ImageUpload>();
 
 /**
  * Reads a `multipart/form-data` service image upload: the one file of field `file`, buffered (at
- * most 3 MB, spec §5), and the optional text field `alt`. Other fields or files are refused with
- * a 400 naming them. The caller is authenticated — and must be a vendor — before a byte of the
- * upload is read (401 without a valid access token, 403 for customers and admins), like the
- * avatar and document uploads. A request that is not multipart, or has no file, leaves no file:
- * the service answers "No image selected".
+ * most 3 MB, spec §5), and the optional text field `alt`. Another file is refused with a 400
+ * naming it, and so is another text field next to the file. The caller is authenticated — and
+ * must be a vendor — before a byte of the upload is read (401 without a valid access token, 403
+ * for customers and admins), like the avatar and document uploads. A request that is not
+ * multipart, or has no file whatever text fields it carries, leaves no file: the service answers
+ * spec §5's "No image selected". A malformed body is answered by the app's error handler
+ * (lib/multipart.ts).
  * @throws AppError 401, 403 `vendor_only`, 413 `image_too_large`, 400 `unexpected_field` /
  *   `too_many_files`
  */
@@ -27,17 +30,22 @@ async function readImage(request: FastifyRequest): Promise<void> {
   const user = await request.server.auth.verifyAccessToken(bearer);
   if (user.role !== 'vendor') throw msg.vendorOnly();
   const upload: ImageUpload = { file: null };
+  let unexpectedField: string | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.type === 'file' && part.fieldname === 'file') {
         upload.file = await part.toBuffer();
       } else if (part.type === 'field' && part.fieldname === 'alt') {
         upload.alt = String(part.value);
+      } else if (part.type === 'field') {
+        // Named only once a file came too: without one, "No image selected" is the fix to ask.
+        unexpectedField ??= part.fieldname;
       } else {
-        if (part.type === 'file') part.file.resume();
+        part.file.resume();
         throw msg.unexpectedField(part.fieldname);
       }
     }
+    if (unexpectedField !== undefined && upload.file) throw msg.unexpectedField(unexpectedField);
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
@@ -57,8 +65,9 @@ export default async function listingsRoutes(
   { listings }: { listings: ListingsService },
 ): Promise<void> {
   await app.register(multipart, {
-    // `alt` is at most 200 characters (contract): 1 KiB of field is plenty.
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 1, fieldSize: 1024 },
+    // `alt` is at most 200 characters (contract): 1 KiB of field is plenty. A few fields more
+    // than `alt`, so a form with other text and no file still answers "No image selected".
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024 },
   });
 
   route(app, endpoints.listMyServices, ({ user }) => listings.listServices(user));

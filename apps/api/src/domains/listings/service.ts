@@ -24,7 +24,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { mediaUrl, processImage, putProcessedImage, thumbUrl } from '../../services/images';
 import type { Storage } from '../../services/storage';
 import { minutesOfTime, timeOfMinutes } from '../catalogue/policy';
-import { lockVendorTime, purgeCatalogueCache, refreshVendorSearch } from '../catalogue/service';
+import { type CatalogueCache, lockVendorTime, refreshVendorSearch } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import * as msg from './messages';
 import * as policy from './policy';
@@ -34,6 +34,8 @@ import * as repo from './repository';
 export interface ListingsDeps extends Pick<ServiceDeps, 'db' | 'clock'> {
   /** Where service images are stored (`app.storage`, public under `/media`). */
   storage: Storage;
+  /** The app's catalogue caches, purged after each change customers see (on every instance). */
+  catalogueCache: Pick<CatalogueCache, 'purge'>;
 }
 
 /** An image upload as the route read it: the multipart `file` (null when none) and `alt`. */
@@ -47,7 +49,7 @@ export interface ImageUpload {
  * transaction: the categories it is listed in (`vendor_categories`: its primary category and those
  * of its active services) and what search reads of it (catalogue `refreshVendorSearch`). Call it
  * after any change to a vendor's services or primary category; purge the catalogue cache
- * (`purgeCatalogueCache`) once the transaction commits.
+ * (`CatalogueCache.purge({ search: true })`) once the transaction commits.
  */
 export async function syncVendorListing(tx: DbOrTx, vendorId: string): Promise<void> {
   await repo.syncVendorCategories(tx, vendorId);
@@ -101,7 +103,7 @@ function toVendorService(
 
 /** The pro's services, images and opening hours (`/v1/vendor/services*`, `/v1/vendor/availability`). */
 export function createListingsService(deps: ListingsDeps) {
-  const { db, clock, storage } = deps;
+  const { db, clock, storage, catalogueCache } = deps;
 
   /**
    * The caller's vendor profile id.
@@ -218,7 +220,7 @@ export function createListingsService(deps: ListingsDeps) {
         });
         await syncVendorListing(tx, vendorId);
       });
-      purgeCatalogueCache();
+      catalogueCache.purge({ search: true });
       return ownService(vendorId, id);
     },
 
@@ -253,7 +255,7 @@ export function createListingsService(deps: ListingsDeps) {
         });
         await syncVendorListing(tx, vendorId);
       });
-      purgeCatalogueCache();
+      catalogueCache.purge({ search: true });
       return ownService(vendorId, id);
     },
 
@@ -287,7 +289,7 @@ export function createListingsService(deps: ListingsDeps) {
         await syncVendorListing(tx, vendorId);
         return outcome;
       });
-      purgeCatalogueCache();
+      catalogueCache.purge({ search: true });
       return { id, outcome };
     },
 
@@ -335,7 +337,7 @@ export function createListingsService(deps: ListingsDeps) {
         throw err;
       }
       // Images are not part of the search text: the cached pages and covers are all that change.
-      purgeCatalogueCache();
+      catalogueCache.purge();
       return ownService(vendorId, id);
     },
 
@@ -356,7 +358,7 @@ export function createListingsService(deps: ListingsDeps) {
         if (!(await repo.imageOfService(tx, id, imageId))) throw msg.imageNotFound();
         await repo.setImageAlt(tx, imageId, body.alt);
       });
-      purgeCatalogueCache();
+      catalogueCache.purge();
       return ownService(vendorId, id);
     },
 
@@ -375,7 +377,7 @@ export function createListingsService(deps: ListingsDeps) {
         await repo.deleteImage(tx, imageId);
         await deleteUnusedImageFiles(tx, [image.storageKey], `service-image:${imageId}:deleted`);
       });
-      purgeCatalogueCache();
+      catalogueCache.purge();
       return ownService(vendorId, id);
     },
 
@@ -398,7 +400,7 @@ export function createListingsService(deps: ListingsDeps) {
         if (problem) throw msg.invalidReorder(problem);
         await repo.setImageOrder(tx, body.imageIds);
       });
-      purgeCatalogueCache();
+      catalogueCache.purge();
       return ownService(vendorId, id);
     },
 
@@ -452,7 +454,7 @@ export function createListingsService(deps: ListingsDeps) {
         // Search filters by opening weekday; the text itself is unchanged but kept in step.
         await refreshVendorSearch(tx, [vendorId]);
       });
-      purgeCatalogueCache();
+      catalogueCache.purge({ search: true });
       return availabilityOf(vendorId);
     },
   };

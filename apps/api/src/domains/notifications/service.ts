@@ -1,15 +1,10 @@
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { enqueue } from '../../outbox/outbox';
-import type { OutboxHandler } from '../../outbox/worker';
-import type { EventBus } from '../../platform/platform';
+import { enqueueEach } from '../../jobs/engine';
 import type { ServiceDeps } from '../deps';
-import { inAppAllowed } from './preferences';
+import { notificationJob } from './jobs/notification';
+import { realtimeJob } from './jobs/realtime';
 import * as repo from './repository';
-
-/** Outbox kinds of this domain. */
-export const NOTIFICATION_KIND = 'notification';
-export const REALTIME_KIND = 'realtime';
 
 /** An in-app notification to create once the current transaction commits. */
 export interface NewNotification {
@@ -32,7 +27,7 @@ export interface RealtimeEvent {
 }
 
 /**
- * Queues in-app notifications in the outbox, inside the caller's transaction. Each becomes a
+ * Queues in-app notifications (job `notification`, ./jobs/notification.ts), inside the caller's transaction. Each becomes a
  * `notifications` row (its id is the outbox row's id, so a redelivery creates nothing twice) and
  * a `{ type: 'notification', data }` push to the user's sockets. `key` per item (optional)
  * makes enqueueing idempotent too.
@@ -42,9 +37,10 @@ export async function notify(
   items: (NewNotification & { key?: string })[],
 ): Promise<void> {
   if (items.length === 0) return;
-  await enqueue(
+  await enqueueEach(
     db,
-    items.map(({ key, ...n }) => ({ kind: NOTIFICATION_KIND, payload: n, key })),
+    notificationJob,
+    items.map(({ key, ...payload }) => ({ payload, key })),
   );
 }
 
@@ -59,44 +55,11 @@ export async function pushToUsers(
 ): Promise<void> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return;
-  await enqueue(
+  await enqueueEach(
     db,
-    unique.map((userId) => ({ kind: REALTIME_KIND, payload: { userId, event } })),
+    realtimeJob,
+    unique.map((userId) => ({ payload: { userId, event } })),
   );
-}
-
-/**
- * Outbox handler of `notification` rows: inserts the row (id = outbox row id, so at most once)
- * and publishes it on `user:<id>` of the events bus (in-process or Redis: every API instance).
- * Nothing is created for a deleted account or a kind its owner switched off in the app (issue
- * #9 notification preferences, `./preferences.ts`).
- */
-export function notificationHandler(db: DbOrTx, events: EventBus): OutboxHandler {
-  return (async (n: NewNotification, ctx) => {
-    if (!(await inAppAllowed(db, n.userId, n.type))) return;
-    const row = await repo.insertNotification(db, {
-      id: ctx.id,
-      userId: n.userId,
-      type: n.type,
-      title: n.title,
-      body: n.body,
-      link: n.link ?? null,
-      createdAt: ctx.createdAt,
-    });
-    if (row) {
-      await events.publish(`user:${n.userId}`, {
-        type: 'notification',
-        data: repo.toNotificationDto(row),
-      });
-    }
-  }) as OutboxHandler;
-}
-
-/** Outbox handler of `realtime` rows: publishes the event on the user's channel. */
-export function realtimeHandler(events: EventBus): OutboxHandler {
-  return (async (p: { userId: string; event: RealtimeEvent }) => {
-    await events.publish(`user:${p.userId}`, p.event);
-  }) as OutboxHandler;
 }
 
 /** The notification list of the signed-in user (`/v1/notifications`). */

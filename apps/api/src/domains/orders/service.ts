@@ -16,7 +16,8 @@ import type {
   RescheduleBody,
 } from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import { withTransactionRetry } from '../../db/transaction';
 import type { AuthUser } from '../../plugins/auth';
 import {
   blockingOrders,
@@ -135,6 +136,13 @@ function sameRequest(order: repo.OrderRow, body: CreateOrderBody): boolean {
 /** The orders domain service. `deps.clock` is the only time source of its rules. */
 export function createOrdersService(deps: OrdersDeps) {
   const { db, clock, payments } = deps;
+
+  /**
+   * A transaction of a use case below, run again when PostgreSQL aborts it for a deadlock or a
+   * serialisation failure (db/transaction.ts: lock order, retry).
+   */
+  const inTransaction = <T>(fn: (tx: Tx) => Promise<T>) =>
+    withTransactionRetry(db, fn, { log: deps.log });
 
   /** The first order of `key` if any; 422 when it was for a different booking. */
   async function replay(
@@ -280,7 +288,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const fee = policy.bookingFee(subtotal);
       for (let attempt = 0; ; attempt++) {
         try {
-          const orderId = await db.transaction(async (tx) => {
+          const orderId = await inTransaction(async (tx) => {
             await repo.lockCustomerBookings(tx, user.id);
             if (idempotencyKey) {
               const id = await replay(tx, user.id, idempotencyKey, body);
@@ -393,7 +401,7 @@ export function createOrdersService(deps: OrdersDeps) {
      * other side and an `order` realtime event to both parties. Accept issues the start code.
      */
     async transition(user: AuthUser, id: string, body: OrderTransitionBody): Promise<OrderDetail> {
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await inTransaction(async (tx) => {
         const { view, role } = await lockForChange(tx, user, id);
         const o = view.order;
         const now = clock.now();
@@ -539,7 +547,7 @@ export function createOrdersService(deps: OrdersDeps) {
      */
     async reschedule(user: AuthUser, id: string, body: RescheduleBody): Promise<OrderDetail> {
       try {
-        const role = await db.transaction(async (tx) => {
+        const role = await inTransaction(async (tx) => {
           const { view, role } = await lockForChange(tx, user, id);
           const o = view.order;
           const now = clock.now();
@@ -619,7 +627,7 @@ export function createOrdersService(deps: OrdersDeps) {
      * `invalid_transition` (state) or `no_pending_reschedule`.
      */
     async declineReschedule(user: AuthUser, id: string): Promise<OrderDetail> {
-      const role = await db.transaction(async (tx) => {
+      const role = await inTransaction(async (tx) => {
         const { view, role } = await lockForChange(tx, user, id);
         const o = view.order;
         const now = clock.now();
@@ -695,7 +703,7 @@ export function createOrdersService(deps: OrdersDeps) {
      * {@link declineReschedule}.
      */
     async confirmReschedule(user: AuthUser, id: string): Promise<OrderDetail> {
-      const role = await db.transaction(async (tx) => {
+      const role = await inTransaction(async (tx) => {
         const { view, role } = await lockForChange(tx, user, id);
         const o = view.order;
         const now = clock.now();

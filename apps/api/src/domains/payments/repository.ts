@@ -65,25 +65,34 @@ export async function getPayment(db: DbOrTx, id: string): Promise<PaymentRow | n
   return row ?? null;
 }
 
-/** The payment row, locked `FOR UPDATE` until the transaction ends. */
+/**
+ * The payment row, locked `FOR NO KEY UPDATE` until the transaction ends; after its order's lock
+ * when the transaction takes both (lock order and strength: db/transaction.ts).
+ */
 export async function lockPayment(tx: DbOrTx, id: string): Promise<PaymentRow | null> {
-  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('no key update');
   return row ?? null;
 }
 
-/** The order row, locked `FOR UPDATE`. Lock order: vendor → order → payment. */
+/**
+ * The order row, locked `FOR NO KEY UPDATE`. Lock order vendor → order → payment, and why not
+ * `FOR UPDATE`: db/transaction.ts.
+ */
 export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | null> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
   return row ?? null;
 }
 
-/** Locks the vendor profile row: serialises the slot checks of one vendor. */
+/**
+ * Locks the vendor profile row (`FOR NO KEY UPDATE`): serialises the slot checks of one vendor.
+ * Taken before the order row (lock order and strength: db/transaction.ts).
+ */
 export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
   await tx
     .select({ id: vendorProfiles.id })
     .from(vendorProfiles)
     .where(eq(vendorProfiles.id, vendorId))
-    .for('update');
+    .for('no key update');
 }
 
 /**
@@ -104,7 +113,10 @@ export async function latestPayment(db: DbOrTx, orderId: string): Promise<Paymen
   return row ?? null;
 }
 
-/** The newest booking payment of an order (not a tip), locked `FOR UPDATE`, or null. */
+/**
+ * The newest booking payment of an order (not a tip), locked `FOR NO KEY UPDATE` (after the
+ * order's lock: db/transaction.ts), or null.
+ */
 export async function lockLatestPayment(tx: DbOrTx, orderId: string): Promise<PaymentRow | null> {
   const [row] = await tx
     .select()
@@ -112,7 +124,7 @@ export async function lockLatestPayment(tx: DbOrTx, orderId: string): Promise<Pa
     .where(bookingPayments(orderId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1)
-    .for('update');
+    .for('no key update');
   return row ?? null;
 }
 

@@ -16,14 +16,15 @@ import {
   type TipBody,
 } from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import { withTransactionRetry } from '../../db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { enqueue } from '../../outbox/outbox';
-import {
-  type DeliveryContext,
-  type OutboxHandler,
-  PermanentDeliveryError,
-} from '../../outbox/worker';
+import { enqueue } from '../../jobs/engine';
+import { type DeliveryContext, PermanentDeliveryError } from '../../jobs/define';
+import { paymentCaptureJob } from './jobs/capture';
+import { paymentOrphanRefundJob } from './jobs/orphan-refund';
+import { paymentRefundJob } from './jobs/refund';
+import { paymentVoidJob } from './jobs/void';
 import { blockingOrders } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import type { LedgerKind } from '../ledger/policy';
@@ -72,11 +73,11 @@ import * as repo from './repository';
 import type { OrderFactsRow, PaymentRow } from './repository';
 
 /** Outbox kinds of this domain. */
-export const CAPTURE_KIND = 'payment.capture';
-export const VOID_KIND = 'payment.void';
-export const REFUND_KIND = 'payment.refund';
+export const CAPTURE_KIND = paymentCaptureJob.name;
+export const VOID_KIND = paymentVoidJob.name;
+export const REFUND_KIND = paymentRefundJob.name;
 /** Refund of captured money no payment accounts for (reconciliation). */
-export const ORPHAN_REFUND_KIND = 'payment.orphan_refund';
+export const ORPHAN_REFUND_KIND = paymentOrphanRefundJob.name;
 
 /** How long (ms) an `Idempotency-Key` stays locked by a request that never answered (it died). */
 export const IDEMPOTENCY_LOCK_MS = 10_000;
@@ -152,11 +153,7 @@ export async function requestCapture(
   if (p?.status !== 'authorized' || p.capturedAt || p.voidedAt || !p.providerRef) {
     return null;
   }
-  await enqueue(tx, {
-    kind: CAPTURE_KIND,
-    key: captureKey(p.id),
-    payload: { paymentId: p.id, actorId } satisfies CaptureJob,
-  });
+  await enqueue(tx, paymentCaptureJob, { paymentId: p.id, actorId }, { key: captureKey(p.id) });
   return { paymentId: p.id };
 }
 
@@ -186,16 +183,17 @@ export async function requestVoid(
     return refund ? { paymentId: refund.paymentId, kind: 'refund' } : null;
   }
   if (p.status !== 'authorized') return null;
-  await enqueue(tx, {
-    kind: VOID_KIND,
-    key: voidKey(p.id, p.providerRef),
-    payload: {
+  await enqueue(
+    tx,
+    paymentVoidJob,
+    {
       paymentId: p.id,
       ref: p.providerRef,
       provider: p.provider,
       actorId,
-    } satisfies VoidJob,
-  });
+    },
+    { key: voidKey(p.id, p.providerRef) },
+  );
   return { paymentId: p.id, kind: 'void' };
 }
 
@@ -229,23 +227,20 @@ export async function requestRefund(
   const captured = isCaptured(p);
   if (!captured && !(await repo.outboxHasKey(tx, captureKey(p.id)))) {
     if (amount >= p.amount) {
-      await enqueue(tx, {
-        kind: VOID_KIND,
-        key: voidKey(p.id, p.providerRef),
-        payload: {
+      await enqueue(
+        tx,
+        paymentVoidJob,
+        {
           paymentId: p.id,
           ref: p.providerRef,
           provider: p.provider,
           actorId,
-        } satisfies VoidJob,
-      });
+        },
+        { key: voidKey(p.id, p.providerRef) },
+      );
       return { paymentId: p.id, kind: 'void', amount };
     }
-    await enqueue(tx, {
-      kind: CAPTURE_KIND,
-      key: captureKey(p.id),
-      payload: { paymentId: p.id, actorId } satisfies CaptureJob,
-    });
+    await enqueue(tx, paymentCaptureJob, { paymentId: p.id, actorId }, { key: captureKey(p.id) });
   }
   return requestPaymentRefund(tx, p, amount, reason, actorId);
 }
@@ -294,11 +289,12 @@ export async function requestPaymentRefund(
     status: 'refund_pending',
     updatedAt: new Date(),
   });
-  await enqueue(tx, {
-    kind: REFUND_KIND,
-    key: refundKey(p.id, n),
-    payload: { paymentId: p.id, amount: amountMinor, reason, actorId } satisfies RefundJob,
-  });
+  await enqueue(
+    tx,
+    paymentRefundJob,
+    { paymentId: p.id, amount: amountMinor, reason, actorId },
+    { key: refundKey(p.id, n) },
+  );
   return { paymentId: p.id, kind: 'refund', amount: amountMinor };
 }
 
@@ -392,6 +388,12 @@ function deliveryError(err: unknown): unknown {
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, clock, config, log, providers } = deps;
 
+  /**
+   * A transaction of a use case or job below, run again when PostgreSQL aborts it for a
+   * deadlock or a serialisation failure (db/transaction.ts: lock order, retry).
+   */
+  const inTransaction = <T>(fn: (tx: Tx) => Promise<T>) => withTransactionRetry(db, fn, { log });
+
   function providerFor(name: string): PaymentProvider {
     const provider = name === 'stripe' ? providers.stripe : providers.sandbox;
     if (!provider) throw new AppError(501, messages.stripeNotConfigured, 'provider_not_configured');
@@ -471,11 +473,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   async function enqueueVoid(tx: DbOrTx, p: PaymentRow, ref: string, actorId: string | null) {
-    await enqueue(tx, {
-      kind: VOID_KIND,
-      key: voidKey(p.id, ref),
-      payload: { paymentId: p.id, ref, provider: p.provider, actorId } satisfies VoidJob,
-    });
+    await enqueue(
+      tx,
+      paymentVoidJob,
+      { paymentId: p.id, ref, provider: p.provider, actorId },
+      { key: voidKey(p.id, ref) },
+    );
   }
 
   type Settled = { kind: 'paid' } | { kind: 'conflict'; error: AppError };
@@ -501,7 +504,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (!v0) throw paymentNotFound();
     let outcome: Settled;
     try {
-      outcome = await db.transaction(async (tx): Promise<Settled> => {
+      outcome = await inTransaction(async (tx): Promise<Settled> => {
         await repo.lockVendor(tx, v0.order.vendorId);
         const order = await repo.lockOrder(tx, v0.order.id);
         const p = await repo.lockPayment(tx, paymentId);
@@ -550,7 +553,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const { code, constraint } = pgError(err);
       if (code !== '23505' || constraint !== 'orders_vendor_slot_live_uq') throw err;
       // The database's one-live-order-per-slot index fired: someone else paid this slot.
-      await db.transaction(async (tx) => {
+      await inTransaction(async (tx) => {
         const order = await repo.lockOrder(tx, v0.order.id);
         const p = await repo.lockPayment(tx, paymentId);
         if (!order || !p) return;
@@ -583,7 +586,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     last4: string | null,
     actorId: string | null,
   ): Promise<void> {
-    const outcome = await db.transaction(async (tx): Promise<Settled> => {
+    const outcome = await inTransaction(async (tx): Promise<Settled> => {
       const p0 = await repo.getPayment(tx, paymentId);
       const order = p0 ? await repo.lockOrder(tx, p0.orderId) : null;
       const p = await repo.lockPayment(tx, paymentId);
@@ -614,11 +617,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await enqueueVoid(tx, recorded!, ref, actorId);
         return { kind: 'conflict', error: tipped ? alreadyTipped() : notTippable() };
       }
-      await enqueue(tx, {
-        kind: CAPTURE_KIND,
-        key: captureKey(p.id),
-        payload: { paymentId: p.id, actorId } satisfies CaptureJob,
-      });
+      await enqueue(tx, paymentCaptureJob, { paymentId: p.id, actorId }, { key: captureKey(p.id) });
       return { kind: 'paid' };
     });
     if (outcome.kind === 'conflict') throw outcome.error;
@@ -703,7 +702,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const card = checkCard(input, provider);
 
     // 1. Lock the payment and store this attempt's provider key before calling the provider.
-    const prepared = await db.transaction(async (tx) => {
+    // Its order first (lock order: db/transaction.ts): a taken slot cancels the order below.
+    const prepared = await inTransaction(async (tx) => {
+      await repo.lockOrder(tx, payment.orderId);
       const p = await repo.lockPayment(tx, paymentId);
       if (!p) return { error: paymentNotFound() };
       const refused = unconfirmable(p.status);
@@ -743,7 +744,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     // 3. Record the outcome.
     if (result.status === 'declined') {
-      await db.transaction(async (tx) => {
+      await inTransaction(async (tx) => {
         const locked = await repo.lockPayment(tx, p.id);
         if (!locked || locked.idempotencyKey !== key || !CONFIRMABLE.includes(locked.status))
           return;
@@ -891,7 +892,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       .catch((err: unknown) => {
         throw deliveryError(err);
       });
-    await db.transaction(async (tx) => {
+    await inTransaction(async (tx) => {
       const order = await repo.lockOrder(tx, p.orderId);
       const locked = await repo.lockPayment(tx, p.id);
       if (!order || !locked || locked.capturedAt) return;
@@ -975,7 +976,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       log.info({ paymentId, ref: job.ref }, 'voided a provider charge the payment does not hold');
       return;
     }
-    await db.transaction(async (tx) => {
+    await inTransaction(async (tx) => {
       const order = await repo.lockOrder(tx, p0.orderId);
       const p = await repo.lockPayment(tx, paymentId);
       if (!order || !p || p.voidedAt || p.providerRef !== job.ref) return;
@@ -1018,7 +1019,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // webhook calls `refundSettled` to retry at once). The customer keeps "Refund pending".
       throw new Error(`refund ${result.refundRef} is pending at the provider`);
     }
-    await db.transaction(async (tx) => {
+    await inTransaction(async (tx) => {
       const order = await repo.lockOrder(tx, p.orderId);
       const locked = await repo.lockPayment(tx, p.id);
       if (!order || !locked) return;
@@ -1159,17 +1160,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (action === 'refund') {
           const left = charge.amount - charge.amountRefunded;
           if (left <= 0) continue;
-          await enqueue(db, {
-            kind: ORPHAN_REFUND_KIND,
-            key: orphanRefundKey(charge.ref),
-            payload: {
+          await enqueue(
+            db,
+            paymentOrphanRefundJob,
+            {
               paymentId: charge.paymentId,
               provider: provider.name,
               ref: charge.ref,
               amount: left,
               currency: charge.currency,
-            } satisfies OrphanRefundJob,
-          });
+            },
+            { key: orphanRefundKey(charge.ref) },
+          );
           summary.refunded++;
           log.warn(
             { paymentId: charge.paymentId, ref: charge.ref },
@@ -1177,16 +1179,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
           );
           continue;
         }
-        await enqueue(db, {
-          kind: VOID_KIND,
-          key: voidKey(charge.paymentId ?? 'orphan', charge.ref),
-          payload: {
+        await enqueue(
+          db,
+          paymentVoidJob,
+          {
             paymentId: charge.paymentId,
             ref: charge.ref,
             provider: provider.name,
             actorId: null,
-          } satisfies VoidJob,
-        });
+          },
+          { key: voidKey(charge.paymentId ?? 'orphan', charge.ref) },
+        );
         summary.voided++;
         log.warn(
           { paymentId: charge.paymentId, ref: charge.ref },
@@ -1218,7 +1221,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (reason) throw notPayable(reason);
       let row = await repo.openPayment(db, orderId);
       if (!row) {
-        row = await db.transaction(async (tx) => {
+        row = await inTransaction(async (tx) => {
           // Serialise concurrent initialisations of one order on its row.
           await repo.lockOrder(tx, orderId);
           const again = await repo.openPayment(tx, orderId);
@@ -1375,7 +1378,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
             : tipTooLarge(maxTip(o.subtotal), o.currency);
         throw badRequest(text, 'invalid_tip', { amount: text });
       }
-      let row = await db.transaction(async (tx) => {
+      let row = await inTransaction(async (tx) => {
         // Serialise tips of one order on its row (one tip per order).
         await repo.lockOrder(tx, orderId);
         const tips = await repo.tipPayments(tx, orderId);
@@ -1419,13 +1422,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
     },
 
-    /** The outbox handlers of this domain, by kind: register them on the worker. */
+    /** What this domain's jobs run (./jobs/*.ts): register those with `app.jobs`. */
     handlers: {
-      [CAPTURE_KIND]: handleCapture as OutboxHandler,
-      [VOID_KIND]: handleVoid as OutboxHandler,
-      [REFUND_KIND]: handleRefund as OutboxHandler,
-      [ORPHAN_REFUND_KIND]: handleOrphanRefund as OutboxHandler,
-    } as Record<string, OutboxHandler>,
+      capture: handleCapture,
+      void: handleVoid,
+      refund: handleRefund,
+      orphanRefund: handleOrphanRefund,
+    },
   };
 }
 

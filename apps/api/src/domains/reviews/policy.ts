@@ -3,6 +3,7 @@
  * how a reviewer is named in public, and the rating breakdown.
  */
 import type { OrderStatus, RatingBreakdown } from '@vetted/contract';
+import { truncate } from '../../lib/text';
 
 /**
  * How long after completion an order may be reviewed: 30 days (issue #9: "within 30 days of
@@ -85,8 +86,14 @@ export function breakdownOf(histogram: Histogram): RatingBreakdown {
   return { average: count === 0 ? 0 : sum / count, count, histogram };
 }
 
-/** The first 140 characters of a text on one line, for a notification body ('' stays ''). */
+/** Longest notification preview of a review or reply (UTF-16 code units, ellipsis included). */
+export const PREVIEW_MAX_LENGTH = 140;
+
+/**
+ * A text on one line for a notification body: at most {@link PREVIEW_MAX_LENGTH} UTF-16 code
+ * units, cut at a grapheme boundary with "…" (the notification is stored as JSON, which refuses
+ * half an emoji); '' stays ''.
+ */
 export function preview(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+  return truncate(text.replace(/\s+/g, ' ').trim(), PREVIEW_MAX_LENGTH);
 }

@@ -3,6 +3,7 @@ import { endpoints } from '@vetted/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
+import { multipartParts } from '../../lib/multipart';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../services/images';
 import type { AuthDomainService } from '../auth/service';
 import type { UsersService } from './service';
@@ -12,10 +13,11 @@ const avatarUploads = new WeakMap<FastifyRequest, Buffer>();
 
 /**
  * Reads a `multipart/form-data` avatar upload: the one file of field `file`, buffered (at most
- * 3 MB, spec §9). Other fields or files are refused with a 400 naming them. The caller is
- * authenticated first, before a byte of the upload is read (401 without a valid access token),
- * like the conversations' uploads. A request that is not multipart, or has no file, leaves no
- * upload: the service answers "No image selected".
+ * 3 MB, spec §9). Another file is refused with a 400 naming it, and so is a text field next to
+ * the file. The caller is authenticated first, before a byte of the upload is read (401 without
+ * a valid access token), like the conversations' uploads. A request that is not multipart, or
+ * has no file whatever text fields it carries, leaves no upload: the service answers spec §5's
+ * "No image selected". A malformed body is answered by the app's error handler (lib/multipart.ts).
  * @throws AppError 401, 413 `image_too_large`, 400 `unexpected_field` / `too_many_files`
  */
 async function readAvatar(request: FastifyRequest): Promise<void> {
@@ -23,14 +25,21 @@ async function readAvatar(request: FastifyRequest): Promise<void> {
   const bearer = bearerOf(request);
   if (!bearer) throw unauthorized('Session not found');
   await request.server.auth.verifyAccessToken(bearer);
+  let unexpectedField: string | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.type === 'file' && part.fieldname === 'file') {
         avatarUploads.set(request, await part.toBuffer());
+      } else if (part.type === 'field') {
+        // Named only once a file came too: without one, "No image selected" is the fix to ask.
+        unexpectedField ??= part.fieldname;
       } else {
-        if (part.type === 'file') part.file.resume();
+        part.file.resume();
         throw badRequest(`Unexpected field "${part.fieldname}"`, 'unexpected_field');
       }
+    }
+    if (unexpectedField !== undefined && avatarUploads.has(request)) {
+      throw badRequest(`Unexpected field "${unexpectedField}"`, 'unexpected_field');
     }
   } catch (err) {
     const code = (err as { code?: string }).code;

@@ -13,7 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { unauthorized } from '../../lib/errors';
 import { enqueueMediaDelete } from '../../platform/media';
-import { mediaUrl, processAvatar } from '../../services/images';
+import { mediaUrl, privateMediaUrl, processAvatar } from '../../services/images';
 import type { Storage } from '../../services/storage';
 import type { AuthDomainService, EraseAccount } from '../auth/service';
 import type { ServiceDeps } from '../deps';
@@ -267,7 +267,9 @@ export function createUsersService(deps: UsersServiceDeps) {
           id: m.id,
           conversationId: m.conversationId,
           body: m.body,
-          attachments: ((m.attachments ?? []) as { key: string }[]).map((a) => mediaUrl(a.key)),
+          attachments: ((m.attachments ?? []) as { key: string }[]).map((a) =>
+            privateMediaUrl(a.key),
+          ),
           createdAt: iso(m.createdAt),
         })),
         notifications: notes.map((n) => ({

@@ -10,6 +10,7 @@ import {
   type OnboardingStep,
   REQUIRED_DOCUMENT_KINDS,
 } from '@vetted/contract';
+import { truncate } from '../../lib/text';
 import { MISSING } from './messages';
 
 /** Shortest bio that completes the profile step (characters after trimming; issue #8). */
@@ -170,7 +171,7 @@ export function documentStorageKey(
   return `vendor-documents/${vendorId}/${documentId}.${EXTENSION[contentType]}`;
 }
 
-/** Longest stored file name (characters). */
+/** Longest stored file name (UTF-16 code units). */
 const FILE_NAME_MAX = 200;
 
 /**
@@ -185,5 +186,6 @@ export function documentFileName(
   const base = (uploaded ?? '').split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || `${kind}.${EXTENSION[contentType]}`).slice(0, FILE_NAME_MAX);
+  // Cut at a grapheme boundary: half an emoji is not storable Unicode (lib/text.ts).
+  return truncate(clean || `${kind}.${EXTENSION[contentType]}`, FILE_NAME_MAX, { ellipsis: '' });
 }

@@ -3,6 +3,7 @@ import { DOCUMENT_MAX_BYTES, endpoints } from '@vetted/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
+import { multipartParts } from '../../lib/multipart';
 import * as msg from './messages';
 import type { DocumentUpload, VendorsService } from './service';
 
@@ -11,11 +12,13 @@ const documentUploads = new WeakMap<FastifyRequest, DocumentUpload>();
 
 /**
  * Reads a `multipart/form-data` document upload: the text field `kind` and the one file of field
- * `file`, buffered (at most DOCUMENT_MAX_BYTES = 10 MB). Other fields or files are refused with a
- * 400 naming them. The caller is authenticated — and must be a vendor — before a byte of the
- * upload is read (401 without a valid access token, 403 for customers and admins), like the
- * avatar and message uploads. A request that is not multipart leaves no file: the service
- * answers "No document selected".
+ * `file`, buffered (at most DOCUMENT_MAX_BYTES = 10 MB). Another file is refused with a 400
+ * naming it, and so is another text field next to the file. The caller is authenticated — and
+ * must be a vendor — before a byte of the upload is read (401 without a valid access token, 403
+ * for customers and admins), like the avatar and message uploads. A request that is not
+ * multipart, or has no file whatever text fields it carries, leaves no file: the service answers
+ * "No document selected" (spec §5's rule for images). A malformed body is answered by the app's
+ * error handler (lib/multipart.ts).
  * @throws AppError 401, 403 `vendor_only`, 413 `document_too_large`, 400 `unexpected_field` /
  *   `too_many_files`
  */
@@ -26,17 +29,22 @@ async function readDocument(request: FastifyRequest): Promise<void> {
   const user = await request.server.auth.verifyAccessToken(bearer);
   if (user.role !== 'vendor') throw msg.vendorOnly();
   const upload: DocumentUpload = { kind: undefined, file: null };
+  let unexpectedField: string | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.type === 'file' && part.fieldname === 'file') {
         upload.file = { data: await part.toBuffer(), fileName: part.filename };
       } else if (part.type === 'field' && part.fieldname === 'kind') {
         upload.kind = String(part.value);
+      } else if (part.type === 'field') {
+        // Named only once a file came too: without one, "No document selected" is the fix to ask.
+        unexpectedField ??= part.fieldname;
       } else {
-        if (part.type === 'file') part.file.resume();
+        part.file.resume();
         throw msg.unexpectedField(part.fieldname);
       }
     }
+    if (unexpectedField !== undefined && upload.file) throw msg.unexpectedField(unexpectedField);
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw msg.documentTooLarge();
@@ -56,7 +64,9 @@ export default async function vendorRoutes(
   { vendors }: { vendors: VendorsService },
 ): Promise<void> {
   await app.register(multipart, {
-    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024 },
+    // A few fields more than `kind`, so a form with other text and no file still answers
+    // "No document selected".
+    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 },
   });
 
   route(app, endpoints.getVendorProfile, ({ user }) => vendors.getProfile(user));

@@ -20,11 +20,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
-import { enqueue } from '../../outbox/outbox';
-import type { OutboxHandler } from '../../outbox/worker';
+import { enqueue } from '../../jobs/engine';
+import { documentDeleteJob } from './jobs/document-delete';
 import type { AuthUser } from '../../plugins/auth';
 import type { Storage } from '../../services/storage';
-import { purgeCatalogueCache } from '../catalogue/service';
 import { syncVendorListing } from '../listings/service';
 import type { ServiceDeps } from '../deps';
 import { enqueueMail } from '../mail/service';
@@ -35,23 +34,21 @@ import * as msg from './messages';
 import * as policy from './policy';
 import * as repo from './repository';
 
-/** Outbox kind that deletes vetting documents from private storage once their row is gone. */
-export const DOCUMENT_DELETE_KIND = 'vendor.document.delete';
-
 /**
  * Erases a pro's vetting documents when their account is deleted, in the deletion's
- * transaction: the rows now, the private files through the outbox ({@link DOCUMENT_DELETE_KIND})
+ * transaction: the rows now, the private files through the outbox ((job `vendor.document.delete`))
  * once that committed. Identity papers are not kept for a business that no longer exists; the
  * audit log keeps what was decided about them.
  */
 export async function eraseVendorDocuments(tx: DbOrTx, vendorId: string): Promise<void> {
   const rows = await repo.deleteAllDocuments(tx, vendorId);
   if (rows.length === 0) return;
-  await enqueue(tx, {
-    kind: DOCUMENT_DELETE_KIND,
-    payload: { keys: rows.map((r) => r.storageKey) },
-    key: `vendor:${vendorId}:erase-documents`,
-  });
+  await enqueue(
+    tx,
+    documentDeleteJob,
+    { keys: rows.map((r) => r.storageKey) },
+    { key: `vendor:${vendorId}:erase-documents` },
+  );
 }
 
 type BusinessInput = z.output<typeof vendorBusinessSchema>;
@@ -87,10 +84,11 @@ export interface VendorsDeps extends Pick<ServiceDeps, 'db' | 'clock' | 'config'
   /** Private storage of vetting documents (`app.privateStorage`), never served under `/media`. */
   documents: Storage;
   /**
-   * Drops the catalogue's cached public answers (issue #10 response cache), called after an
-   * approved vendor's public profile changed. Default: the catalogue's `purgeCatalogueCache`.
+   * Drops the catalogue's cached public answers (issue #10 response cache) and search
+   * vocabularies on every instance, called after an approved vendor's public profile changed:
+   * the app's `CatalogueCache.purge({ search: true })`.
    */
-  purgeCatalogue?: () => void;
+  purgeCatalogue: () => void;
 }
 
 /** A position as stored on the profile. */
@@ -133,8 +131,7 @@ export async function locateBusiness(
 }
 
 export function createVendorsService(deps: VendorsDeps) {
-  const { db, clock, config, geocoder, documents } = deps;
-  const purgeCatalogue = deps.purgeCatalogue ?? purgeCatalogueCache;
+  const { db, clock, config, geocoder, documents, purgeCatalogue } = deps;
 
   /**
    * The caller's profile: vendors only.
@@ -385,7 +382,7 @@ export function createVendorsService(deps: VendorsDeps) {
 
     /**
      * `DELETE /v1/vendor/documents/{id}`: deletes one of the caller's documents — not while the
-     * profile is under review — and its file through the outbox ({@link DOCUMENT_DELETE_KIND})
+     * profile is under review — and its file through the outbox ((job `vendor.document.delete`))
      * once that committed. Answers the remaining documents.
      * @throws AppError 403 `vendor_only`, 404 `vendor_not_found`, 404 `document_not_found` (also
      *   another vendor's document), 409 `under_review` while pending.
@@ -398,24 +395,15 @@ export function createVendorsService(deps: VendorsDeps) {
         if (!policy.canDeleteDocument(profile.vettingStatus)) throw msg.documentUnderReview();
         const row = await repo.deleteDocument(tx, profile.id, id);
         if (!row) throw msg.documentNotFound();
-        await enqueue(tx, {
-          kind: DOCUMENT_DELETE_KIND,
-          payload: { keys: [row.storageKey] },
-          key: `vendor-document:${row.id}:delete`,
-        });
+        await enqueue(
+          tx,
+          documentDeleteJob,
+          { keys: [row.storageKey] },
+          { key: `vendor-document:${row.id}:delete` },
+        );
         return profile.id;
       });
       return (await repo.listDocuments(db, vendorId)).map(repo.toDocumentDto);
-    },
-
-    /**
-     * Outbox handlers of this domain: {@link DOCUMENT_DELETE_KIND} deletes each key from the
-     * private storage (a missing file is fine, so a redelivery changes nothing).
-     */
-    handlers: {
-      [DOCUMENT_DELETE_KIND]: (async (payload: { keys: string[] }) => {
-        for (const key of payload.keys) await documents.delete(key);
-      }) as OutboxHandler,
     },
   };
 }

@@ -11,8 +11,8 @@
 import type { WaitlistEntry } from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
-import { enqueue } from '../../outbox/outbox';
-import type { OutboxHandler } from '../../outbox/worker';
+import type { DeliveryContext } from '../../jobs/define';
+import { enqueue } from '../../jobs/engine';
 import { isSlotWindowStart } from '../catalogue/policy';
 import { localDateOf, lockVendorTime, requireBookableService, slotsOn } from '../catalogue/service';
 import { type ServiceDeps, systemClock } from '../deps';
@@ -22,8 +22,7 @@ import * as msg from './messages';
 import * as policy from './policy';
 import * as repo from './repository';
 
-/** Outbox kind of the job that ends an offer at its expiry and passes the slot on. */
-export const OFFER_EXPIRY_KIND = 'waitlist.offer_expiry';
+import { offerExpiryJob } from './jobs/offer-expiry';
 
 interface OfferExpiryJob {
   entryId: string;
@@ -106,13 +105,16 @@ export async function offerFreedSlots(
       msg.offerMail({ ...facts, to: w.customerEmail, publicUrl: input.publicUrl }),
       `${key}:mail`,
     );
-    await enqueue(tx, {
-      kind: OFFER_EXPIRY_KIND,
-      key: `${key}:expiry`,
-      payload: { entryId: w.entry.id, expiresAt: expiresAt.toISOString() } satisfies OfferExpiryJob,
-      // The outbox worker's clock (the wall clock), not the domain clock.
-      dueAt: new Date(systemClock.now().getTime() + policy.OFFER_HOLD_MS),
-    });
+    await enqueue(
+      tx,
+      offerExpiryJob,
+      { entryId: w.entry.id, expiresAt: expiresAt.toISOString() },
+      {
+        key: `${key}:expiry`,
+        // The job engine's clock (the wall clock), not the domain clock.
+        startAfter: new Date(systemClock.now().getTime() + policy.OFFER_HOLD_MS),
+      },
+    );
     offered++;
   }
   return offered;
@@ -227,7 +229,7 @@ export function createWaitlistService(deps: Pick<ServiceDeps, 'db' | 'clock' | '
         .map((v) => toDto(v, now));
     },
 
-    /** Outbox handlers of this domain: register them on the worker. */
+    /** What this domain's jobs run (./jobs/*.ts): register those with `app.jobs`. */
     handlers: {
       /**
        * `waitlist.offer_expiry`, due when an offer's hold ends: if the entry still holds that
@@ -235,7 +237,7 @@ export function createWaitlistService(deps: Pick<ServiceDeps, 'db' | 'clock' | '
        * offered to the next in line — one transaction under the vendor's time lock. A no-op
        * when the customer booked, left, or got a newer offer.
        */
-      [OFFER_EXPIRY_KIND]: (async (job: OfferExpiryJob, ctx) => {
+      offerExpiry: async (job: OfferExpiryJob, ctx: DeliveryContext) => {
         const first = await repo.entryView(db, job.entryId);
         if (!first) return;
         await db.transaction(async (tx) => {
@@ -265,8 +267,8 @@ export function createWaitlistService(deps: Pick<ServiceDeps, 'db' | 'clock' | '
             publicUrl,
           });
         });
-      }) as OutboxHandler,
-    } as Record<string, OutboxHandler>,
+      },
+    },
   };
 }
 

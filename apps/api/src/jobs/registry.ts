@@ -1,0 +1,65 @@
+import { unreadMailJob } from '../domains/conversations/jobs/unread-mail';
+import type { ConversationsService } from '../domains/conversations/service';
+import type { AuthDomainService } from '../domains/auth/service';
+import { payoutSendJob } from '../domains/earnings/jobs/payout-send';
+import type { EarningsService } from '../domains/earnings/service';
+import { paymentCaptureJob } from '../domains/payments/jobs/capture';
+import { paymentOrphanRefundJob } from '../domains/payments/jobs/orphan-refund';
+import { paymentRefundJob } from '../domains/payments/jobs/refund';
+import { paymentVoidJob } from '../domains/payments/jobs/void';
+import type { PaymentsService } from '../domains/payments/service';
+import { documentDeleteJob } from '../domains/vendors/jobs/document-delete';
+import { offerExpiryJob } from '../domains/waitlist/jobs/offer-expiry';
+import type { WaitlistService } from '../domains/waitlist/service';
+import type { Storage } from '../services/storage';
+import { defineSchedule } from './define';
+import type { Jobs } from './engine';
+
+/**
+ * Finds and settles provider charges the database does not account for (spec §6, payments
+ * reconciliation), every 5 minutes, once across all instances.
+ */
+export const paymentsReconcileSchedule = defineSchedule({
+  name: 'payments.reconcile',
+  cron: '*/5 * * * *',
+  run: (payments: { reconcile(): Promise<unknown> }) => payments.reconcile(),
+});
+
+/**
+ * Auth housekeeping (accounts left unverified for 24 h, stale challenges and sessions), hourly
+ * at minute 7, once across all instances.
+ */
+export const authCleanupSchedule = defineSchedule({
+  name: 'auth.cleanup',
+  cron: '7 * * * *',
+  run: (auth: { cleanup(): Promise<unknown> }) => auth.cleanup(),
+});
+
+/**
+ * Registers the job kinds and periodic tasks of the domains built in app.ts (the core ones —
+ * mail, notification, realtime, media deletion, outbox retention — are registered by their
+ * plugins).
+ */
+export function registerJobs(
+  jobs: Jobs,
+  deps: {
+    payments: PaymentsService;
+    earnings: EarningsService;
+    waitlist: WaitlistService;
+    conversations: ConversationsService;
+    auth: AuthDomainService;
+    /** Private storage of vetting documents. */
+    documents: Storage;
+  },
+): void {
+  jobs.register(paymentCaptureJob, deps.payments);
+  jobs.register(paymentVoidJob, deps.payments);
+  jobs.register(paymentRefundJob, deps.payments);
+  jobs.register(paymentOrphanRefundJob, deps.payments);
+  jobs.register(payoutSendJob, deps.earnings);
+  jobs.register(offerExpiryJob, deps.waitlist);
+  jobs.register(unreadMailJob, deps.conversations);
+  jobs.register(documentDeleteJob, { documents: deps.documents });
+  jobs.schedule(paymentsReconcileSchedule, deps.payments);
+  jobs.schedule(authCleanupSchedule, deps.auth);
+}
