@@ -91,14 +91,18 @@ export async function buildApp() {
 }
 
 /**
- * The environment of a production server (issue #10: figures "as served"): `NODE_ENV=production`,
+ * The environment of a production server (figures "as served"): `NODE_ENV=production` (see below),
  * info-level request logs, embedded PGlite in `dataDir`, no mail transport, the rate limiter on
  * but high enough for one load generator.
  */
 export function productionEnv(port, dataDir, extra = {}) {
   return {
     ...process.env,
-    NODE_ENV: 'production',
+    // A production start refuses the embedded database (it needs DATABASE_URL): on PGlite the
+    // figures are of the same server with what NODE_ENV=production changes set by hand — no demo
+    // logins. With a DATABASE_URL in `extra`, a real production start.
+    NODE_ENV: extra.DATABASE_URL ? 'production' : '',
+    DEMO_LOGINS: 'false',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -25,8 +25,8 @@ import {
 
 /** Seconds each read run lasts (`BENCH_SECONDS`, default 5). */
 const durationS = Number(process.env.BENCH_SECONDS ?? 5);
-/** Orders created per order-creation run (`BENCH_SCALE_ORDERS`, default 150). */
-const ordersPerRun = Number(process.env.BENCH_SCALE_ORDERS ?? 150);
+/** Orders created per order-creation run (`BENCH_SCALE_ORDERS`, default 300). */
+const ordersPerRun = Number(process.env.BENCH_SCALE_ORDERS ?? 300);
 /** Peak RSS goal per instance on PostgreSQL (issue: production). */
 export const SCALE_RSS_GOAL_BYTES = 250 * 1024 * 1024;
 /** Unpaid bookings one customer may hold at once (apps/api orders policy `UNPAID_ORDER_LIMIT`). */
@@ -112,13 +112,18 @@ async function load(url, options) {
   const autocannon = requireApi('autocannon');
   const r = await autocannon({ url, connections: 10, ...options });
   return {
-    rps: r.requests.average,
+    // Completed requests over the run's wall time (autocannon's per-second average rounds
+    // a short `amount` run to whole seconds).
+    rps: r.requests.total / r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
     requests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
+    statusCodes: Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {}).map(([code, x]) => [code, Number(x.count)]),
+    ),
   };
 }
 
@@ -130,6 +135,10 @@ function summary(runs) {
     p99Ms: median(runs.map((r) => r.p99)),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
+    statusCodes: runs.reduce((all, r) => {
+      for (const [code, n] of Object.entries(r.statusCodes)) all[code] = (all[code] ?? 0) + n;
+      return all;
+    }, {}),
   };
 }
 
@@ -205,13 +214,17 @@ export async function scaleBench(results) {
     const runsPerConfig = rounds;
     const needed = ordersPerRun * runsPerConfig * 2;
     const bookable = [];
-    for (const v of vendors) {
-      for (const s of await call(base, 'GET', `/vendors/${v.id}/services`)) {
-        const slots = await call(base, 'GET', `/services/${s.id}/slots?days=14`);
-        for (const slot of slots.days.flatMap((d) => d.slots).filter((x) => x.available)) {
-          bookable.push({ serviceId: s.id, startsAt: slot.startsAt });
-        }
-        if (bookable.length >= needed) break;
+    const pros = (await call(base, 'GET', '/vendors?pageSize=50')).items;
+    for (const v of pros) {
+      // One service per pro, and slots that do not overlap: a pro is booked once at a time.
+      const [service] = await call(base, 'GET', `/vendors/${v.id}/services`);
+      if (!service) continue;
+      const slots = await call(base, 'GET', `/services/${service.id}/slots?days=14`);
+      let freeFrom = '';
+      for (const slot of slots.days.flatMap((d) => d.slots).filter((x) => x.available)) {
+        if (slot.startsAt < freeFrom) continue;
+        bookable.push({ serviceId: service.id, startsAt: slot.startsAt });
+        freeFrom = slot.endsAt;
       }
       if (bookable.length >= needed) break;
     }
@@ -316,7 +329,7 @@ export async function scaleBench(results) {
     };
     const row = (label, r) =>
       console.log(
-        `  ${label.padEnd(40)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  non-2xx ${r.non2xx}  errors ${r.errors}`,
+        `  ${label.padEnd(40)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  errors ${r.errors}  status ${JSON.stringify(r.statusCodes)}`,
       );
     row('mixed reads, one instance', readOne);
     row('mixed reads, two instances', readTwo);

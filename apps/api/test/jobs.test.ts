@@ -288,6 +288,7 @@ describe('schedules', () => {
           )),
         );
         for (const engine of engines) engine.schedule(tick, undefined);
+        const startedAt = Date.now();
         await Promise.all(engines.map((engine) => engine.start()));
         // The current minute's occurrence is due at once; wait for it to run…
         const deadline = Date.now() + 45_000;
@@ -310,9 +311,12 @@ describe('schedules', () => {
             seen = now;
           }
         }
-        // One run per minute, whatever the number of instances.
-        const minutes = runs.map((t) => Math.floor(t / 60_000));
-        expect(new Set(minutes).size).toBe(runs.length);
+        // One run per minute, whatever the number of instances: no more runs than the minutes
+        // this window touched (a minute's run may start a moment into the next minute, so the
+        // runs' own clock times are not compared).
+        const minutesTouched = Math.floor(Date.now() / 60_000) - Math.floor(startedAt / 60_000) + 1;
+        expect(runs.length).toBeGreaterThanOrEqual(1);
+        expect(runs.length).toBeLessThanOrEqual(minutesTouched);
       } finally {
         await Promise.all(engines.map((engine) => engine.stop()));
         await Promise.all(databases.map((database) => database.close()));

@@ -42,9 +42,10 @@ const PUBLIC_BUCKET = 'vetted-media';
 const PRIVATE_BUCKET = 'vetted-private';
 /**
  * Longest wait, after the kill, for every side effect to be delivered: a job the killed instance
- * had claimed is taken back by the other once its lease expires (pg-boss `expireInSeconds`).
+ * had claimed is retried by the other once its heartbeat goes silent (pg-boss
+ * `heartbeatSeconds`, 10 s, checked every 10 s), then after its retry delay.
  */
-const DELIVERY_TIMEOUT_MS = Number(process.env.SCALE_OUT_DELIVERY_TIMEOUT_MS ?? 540_000);
+const DELIVERY_TIMEOUT_MS = Number(process.env.SCALE_OUT_DELIVERY_TIMEOUT_MS ?? 120_000);
 
 interface CapturedMail {
   messageId: string;

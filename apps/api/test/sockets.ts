@@ -28,6 +28,9 @@ export function connectSocket(wsUrl: string, token: string): TestSocket {
   const socket = new WebSocket(wsUrl, [REALTIME_PROTOCOL, token]);
   const frames: Frame[] = [];
   const waiters: Array<() => void> = [];
+  // A dropped connection (its instance killed) is an 'error' then a 'close', as a browser sees
+  // it; without a listener `ws` would throw it as an uncaught exception.
+  socket.on('error', () => {});
   socket.on('message', (raw) => {
     frames.push(JSON.parse(String(raw)) as Frame);
     for (const w of waiters.splice(0)) w();

@@ -42,6 +42,8 @@ export interface JobOptions {
   retryDelayMax?: number;
   /** Seconds a delivery may run before pg-boss takes it back and retries it (a dead worker). */
   expireInSeconds?: number;
+  /** Seconds without a heartbeat from its worker before a running job is retried (≥ 10). */
+  heartbeatSeconds?: number;
 }
 
 /**

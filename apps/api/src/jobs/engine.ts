@@ -12,6 +12,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
+import { truncate } from '../lib/text';
 import { outbox } from '../db/schema';
 import {
   type DeliveryContext,
@@ -22,6 +23,14 @@ import {
 } from './define';
 
 /**
+ * A running job's worker confirms it is alive this often (s; pg-boss `heartbeatSeconds`, its
+ * minimum 10), and pg-boss's supervisor looks for silent ones as often: a job whose instance
+ * died (SIGKILL, a lost machine) is retried by another instance within about twice this,
+ * instead of waiting out `expireInSeconds`.
+ */
+const JOB_HEARTBEAT_S = 10;
+
+/**
  * Retry, expiry and retention of every job kind unless its definition says otherwise
  * (pg-boss queue options):
  * - 10 attempts (`retryLimit` 9) with exponential backoff from 1 s, jittered, capped at 1 h:
@@ -29,8 +38,9 @@ import {
  *   same budget the outbox had before;
  * - `expireInSeconds` 300: a delivery running longer than 5 min is taken back and retried —
  *   far above the slowest call a job makes (Stripe's client gives up after 80 s and 2 retries),
- *   so only a dead or stuck worker's job is retried, and then once (the idempotency key makes
- *   the second delivery a no-op at the provider);
+ *   so only a hung worker's job is retried, and then once (the idempotency key makes the second
+ *   delivery a no-op at the provider); a dead worker's stops its heartbeat (`heartbeatSeconds`)
+ *   and is retried sooner;
  * - finished pg-boss jobs are deleted after 1 day (`deleteAfterSeconds`): the `outbox` row is
  *   the lasting record, kept `OUTBOX_RETENTION_DAYS` once delivered.
  */
@@ -40,6 +50,7 @@ export const DEFAULT_JOB_OPTIONS = {
   retryBackoff: true,
   retryDelayMax: 3600,
   expireInSeconds: 300,
+  heartbeatSeconds: JOB_HEARTBEAT_S,
   deleteAfterSeconds: 24 * 3600,
 } as const;
 
@@ -145,6 +156,29 @@ export async function enqueue<S extends z.ZodType>(
   return id ?? null;
 }
 
+/**
+ * Makes the jobs of these outbox rows due now (rows given by id and kind): a job waiting out its
+ * retry backoff starts now, one that failed every attempt or was given up on runs again
+ * (pg-boss `retry` / `resume`). For an outside system's word that what a job waits for has
+ * happened, e.g. a provider webhook saying a pending refund settled. Jobs already delivered or
+ * running are left alone.
+ */
+export async function redeliverNow(rows: { id: string; kind: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const boss = producer();
+  for (const { id, kind } of rows) {
+    const [job] = await boss.findJobs(kind, { id });
+    if (!job) continue;
+    if (job.state === 'failed') await boss.retry(kind, id);
+    else if (job.state === 'cancelled') await boss.resume(kind, id);
+    else if (job.state === 'created' || job.state === 'retry') {
+      // pg-boss compares start times with the database's clock; a second back is due on both.
+      await boss.update(kind, undefined, { id, startAfter: new Date(Date.now() - 1000) });
+    }
+    enqueuedKinds.add(kind);
+  }
+}
+
 /** Kinds enqueued by this process since its workers were last woken (see `Jobs.kick`). */
 const enqueuedKinds = new Set<string>();
 
@@ -236,6 +270,9 @@ export async function createJobs(opts: JobsOptions): Promise<Jobs> {
     migrate: true,
     // Maintenance (expiry, retention) and the cron clock run where jobs run.
     supervise: polling,
+    // How often expired and silent (no heartbeat) jobs are looked for: see JOB_HEARTBEAT_S.
+    superviseIntervalSeconds: JOB_HEARTBEAT_S,
+    monitorIntervalSeconds: JOB_HEARTBEAT_S,
     schedule: polling,
     registerInstance: polling,
     instanceName: 'api',
@@ -286,7 +323,9 @@ export async function createJobs(opts: JobsOptions): Promise<Jobs> {
         .where(eq(outbox.id, id));
       return { status: 'completed' };
     } catch (err) {
-      const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      const error = truncate(err instanceof Error ? err.message : String(err), 1000, {
+        ellipsis: '',
+      });
       const permanent = err instanceof PermanentDeliveryError || err instanceof z.ZodError;
       const final = permanent || job.retryCount >= job.retryLimit;
       log.warn(
@@ -336,6 +375,7 @@ export async function createJobs(opts: JobsOptions): Promise<Jobs> {
               'retryBackoff',
               'retryDelayMax',
               'expireInSeconds',
+              'heartbeatSeconds',
             ] as const
           )
             .filter((k) => job[k] !== undefined)

@@ -17,6 +17,7 @@ import {
   users,
   vendorProfiles,
 } from '../../db/schema';
+import { redeliverNow } from '../../jobs/engine';
 import type { OrderView } from '../orders/repository';
 import { CONFIRMABLE } from './policy';
 
@@ -261,14 +262,16 @@ export async function undeliveredRefundTotal(db: DbOrTx, paymentId: string): Pro
 
 /**
  * Makes the undelivered outbox rows whose key starts with `prefix` due now again (also ones that
- * gave up), e.g. when a provider webhook says a pending refund settled. Returns how many.
+ * gave up), e.g. when a provider webhook says a pending refund settled; their jobs run at once
+ * (`redeliverNow`). Returns how many.
  */
 export async function rescheduleOutbox(db: DbOrTx, prefix: string, at: Date): Promise<number> {
   const rows = await db
     .update(outbox)
     .set({ dueAt: at, failedAt: null, attempts: 0 })
     .where(and(like(outbox.idempotencyKey, `${prefix}%`), isNull(outbox.deliveredAt)))
-    .returning({ id: outbox.id });
+    .returning({ id: outbox.id, kind: outbox.kind });
+  await redeliverNow(rows);
   return rows.length;
 }
 
