@@ -17,7 +17,7 @@ import { StartupError } from './startup-error';
  * PGlite's memory keeps the whole pool resident, and 32MB holds the catalogue's working set
  * (the seeded database is ~60MB on disk; pages outside the pool come from the OS page cache).
  * Measured on the seeded database: RSS 325 → 213MB, list and category queries as fast
- * (issue #10 "start-up": under 400MB).
+ * (a start-up goal of under 400 MB).
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 

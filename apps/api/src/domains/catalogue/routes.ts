@@ -5,7 +5,7 @@ import { type PublicRead, route } from '../../lib/route';
 import type { CatalogueCache, CatalogueService } from './service';
 
 /**
- * `cache` emptied at its first use after each purge of `purges` (cache.ts, issue #8), on this
+ * `cache` emptied at its first use after each purge of `purges` (cache.ts), on this
  * instance or another: a vendor's edits show at once, not a TTL later.
  */
 function purgeable(cache: ResponseCache, purges: CatalogueCache): ResponseCache {
@@ -39,7 +39,7 @@ function purgeable(cache: ResponseCache, purges: CatalogueCache): ResponseCache 
  * them stale for ten times that while they revalidate. Every answer carries a weak ETag and a
  * matching `If-None-Match` gets 304. Changes to vendors, services and categories show up at most
  * `cacheTtlMs` late — on every instance at once when the writer calls `CatalogueCache.purge()`
- * (issue #8; other instances hear of it on the events bus). Slots change with every booking: never cached,
+ * (other instances hear of it on the events bus). Slots change with every booking: never cached,
  * `no-cache`, so each use revalidates (a 304 when nothing changed).
  */
 export default async function catalogueRoutes(

@@ -71,7 +71,7 @@ export { type CatalogueCache, createCatalogueCache } from './cache';
  * Recomputes what search reads of the given vendors besides their own fields — search text,
  * service currencies, other categories (see {@link repo.refreshSearchColumns}). Other domains
  * call it in the transaction of any write to a vendor's name, tagline, city, categories or
- * services (issue #9), then `CatalogueCache.purge({ search: true })` once it commits, which makes
+ * services, then `CatalogueCache.purge({ search: true })` once it commits, which makes
  * search vocabularies stale on every instance.
  */
 export async function refreshVendorSearch(db: DbOrTx, vendorIds: readonly string[]): Promise<void> {

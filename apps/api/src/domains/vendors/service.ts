@@ -84,7 +84,7 @@ export interface VendorsDeps extends Pick<ServiceDeps, 'db' | 'clock' | 'config'
   /** Private storage of vetting documents (`app.privateStorage`), never served under `/media`. */
   documents: Storage;
   /**
-   * Drops the catalogue's cached public answers (issue #10 response cache) and search
+   * Drops the catalogue's cached public answers (the response cache) and search
    * vocabularies on every instance, called after an approved vendor's public profile changed:
    * the app's `CatalogueCache.purge({ search: true })`.
    */

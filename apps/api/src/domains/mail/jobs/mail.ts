@@ -23,7 +23,7 @@ export const mailMessageSchema = z.object({
  * `mail`: delivers through the transport. A mail past its `expiresAt` (an OTP) is given up on; a
  * sensitive mail's row keeps no code once delivered. Not sent (the row is done): a mail to a
  * reserved `.invalid` address (a deleted account's placeholder, RFC 2606), and a mail of a
- * `preferenceKind` its recipient switched off (issue #9).
+ * `preferenceKind` its recipient switched off.
  */
 export const mailJob = defineJob({
   name: 'mail',
