@@ -31,15 +31,22 @@ export interface ServerProcess {
   kill9(): Promise<void>;
 }
 
+/** A spawned API process, not yet known to be up. */
+export interface SpawnedServer {
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+}
+
 /**
- * Spawns the built API (`dist/server.js`, built by test/global-setup.ts) with `env` on top of
- * this process's environment, and resolves once `/v1/health` answers 200 (polled; the process's
- * own readiness, not a fixed wait). Rejects if it exits first or is not up within `timeoutMs`.
+ * Spawns the built API (`dist/server.js`, built by test/global-setup.ts) on a free loopback port
+ * with `env` on top of this process's environment and load shedding off (these tests load the
+ * machine on purpose; overload.test.ts covers it). Does not wait for it to be up.
  */
-export async function startServer(
-  env: Record<string, string>,
-  timeoutMs = 60_000,
-): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(apiRoot, 'dist/server.js')], {
     cwd: apiRoot,
@@ -47,9 +54,6 @@ export async function startServer(
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_ON_START: 'false',
-      // Load shedding off: these tests load the machine on purpose (overload.test.ts covers it).
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
@@ -65,10 +69,26 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
-  const url = `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, child, exited, output: () => out };
+}
+
+/**
+ * {@link spawnServer} with `LOG_LEVEL=warn` and `SEED_ON_START=false` unless `env` says
+ * otherwise, resolved once `/v1/health` answers 200 (polled; the process's own readiness, not a
+ * fixed wait). Rejects if it exits first or is not up within `timeoutMs`.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const { url, child, exited, output } = await spawnServer({
+    LOG_LEVEL: 'warn',
+    SEED_ON_START: 'false',
+    ...env,
+  });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
     try {
       const res = await fetch(`${url}/v1/health`);
       if (res.ok) break;
@@ -77,14 +97,14 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server not up within ${timeoutMs} ms:\n${out}`);
+      throw new Error(`server not up within ${timeoutMs} ms:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
     child,
-    output: () => out,
+    output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

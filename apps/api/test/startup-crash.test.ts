@@ -10,17 +10,14 @@
  * process running), and N ms into the seed process's life for the rest: the assertions do not
  * depend on where a kill lands, only the coverage does.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CATEGORY_SEEDS } from '../src/db/seed-data/categories';
 import { createTestDatabase, type TestDatabase } from './helpers';
-import { freePort } from './processes';
+import { type SpawnedServer, spawnServer } from './processes';
 
-const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /** Ages of the seed process (ms) at which a start is killed, after the moments below. */
@@ -28,39 +25,11 @@ const SEED_AGES_MS = [1_000, 6_000, 15_000];
 /** A first start seeds for ~15 s on a quiet 2-core machine; several times that when loaded. */
 const START_TIMEOUT_MS = 600_000;
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<void>;
-  output(): string;
-}
+type Started = SpawnedServer;
 
-/** Spawns the built server (`dist/server.js`, built by global-setup.ts) with `env`. */
-async function spawnServer(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(apiRoot, 'dist/server.js')], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-      SMTP_URL: '',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, url: `http://127.0.0.1:${port}`, exited, output: () => out };
+/** The built server on `env`, with info logs (the seed's summary line) and no mail or Redis. */
+function spawnStart(env: Record<string, string>): Promise<Started> {
+  return spawnServer({ LOG_LEVEL: 'info', SMTP_URL: '', REDIS_URL: '', ...env });
 }
 
 /** The child processes of `pid` (Linux `/proc/<pid>/task/<pid>/children`). */
@@ -164,7 +133,7 @@ describe('a first start killed with SIGKILL', () => {
         })),
       ];
 
-      let server = await spawnServer(env);
+      let server = await spawnStart(env);
       servers.push(server);
       let log = '';
       const kills: string[] = [];
@@ -178,7 +147,7 @@ describe('a first start killed with SIGKILL', () => {
         await server.exited;
         log += server.output();
         // Restarted at once, while the killed server's seed process may still be running.
-        server = await spawnServer(env);
+        server = await spawnStart(env);
         servers.push(server);
         // The seed process ends with the server that started it (its IPC channel closes).
         // 20 s: well under the seed's own length, so an orphan seeding on cannot pass.

@@ -6,23 +6,14 @@
  * a PGlite folder is locked to one process, so it waits for (and then fails against) a server
  * that has it open. Run it before starting instances with `MIGRATE_ON_START=false`.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import Fastify from 'fastify';
-import { findRepoRoot, loadConfig } from '../config';
+import { databaseCommandSetup } from './cli';
 import { openDatabase, StartupError } from './client';
 
 async function main(): Promise<void> {
-  // `.env` at the repo root, as `pnpm start` reads it; variables already set win.
-  const envFile = join(findRepoRoot(), '.env');
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
-  const config = loadConfig();
-  const log = Fastify({
-    logger: { level: config.logLevel === 'silent' ? 'info' : config.logLevel },
-  }).log;
+  const { config, log, pgliteDir } = databaseCommandSetup();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
+    pgliteDir,
     migrate: true,
     log,
   });

@@ -4,10 +4,7 @@
  * version is not there yet. The server runs it as a child process on a first start
  * (startup.ts `seedInChildProcess`).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import Fastify from 'fastify';
-import { findRepoRoot, loadConfig } from '../config';
+import { databaseCommandSetup } from './cli';
 import { openDatabase, StartupError } from './client';
 import { seedDatabase } from './seed';
 
@@ -30,17 +27,10 @@ function exitWithParent(): void {
 
 async function main(): Promise<void> {
   exitWithParent();
-  // `.env` at the repo root, as `pnpm start` reads it; variables already set win.
-  const envFile = join(findRepoRoot(), '.env');
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
-  const config = loadConfig();
-  // Fastify's own pino logger, without starting a server.
-  const log = Fastify({
-    logger: { level: config.logLevel === 'silent' ? 'info' : config.logLevel },
-  }).log;
+  const { config, log, pgliteDir } = databaseCommandSetup();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    pgliteDir: join(config.dataDir, 'pglite'),
+    pgliteDir,
     log,
   });
   try {
