@@ -241,6 +241,12 @@ export const vendorProfiles = pgTable(
      * and distances are measured from (#9 "Speed": no trigonometry per match at search time).
      */
     earth: earth('earth').notNull().generatedAlwaysAs(sql`ll_to_earth(lat, lng)`),
+    /**
+     * The public profile's path segment (`/pros/:slug`): the business name in kebab case plus a
+     * short id, e.g. `demo-plumbing-co-3fa2c1`. Null until first set by the vendors domain; the
+     * slugs it had before live in `vendor_slug_redirects` (old links answer 301).
+     */
+    slug: text('slug').unique(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -542,6 +548,49 @@ export const payouts = pgTable(
     uniqueIndex('payouts_vendor_idempotency_uq').on(t.vendorId, t.idempotencyKey),
   ],
 );
+
+/**
+ * Slugs a vendor's public profile had before (`/pros/:slug`): a request for one answers 301 to
+ * the current slug, so shared links and search-engine entries keep working after a rename.
+ */
+export const vendorSlugRedirects = pgTable(
+  'vendor_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vendor_slug_redirects_vendor_idx').on(t.vendorId)],
+);
+
+/**
+ * Where a vendor's payouts go (one per vendor). kind: `bank_account` (the sandbox provider: an
+ * IBAN, or a US routing + account number, checked by a validation library) | `stripe_connect`
+ * (a Stripe Express connected account; payouts are transfers to it). Only the last four digits
+ * of an account number are kept. status: `pending` (Stripe onboarding not finished) |
+ * `verified` (payouts may go there) | `restricted` (Stripe disabled payouts on it).
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  vendorId: uuid('vendor_id')
+    .primaryKey()
+    .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  status: text('status').notNull().default('pending'),
+  /** ISO 3166-1 alpha-2 country of the bank account. */
+  country: text('country').notNull().default(''),
+  /** The account holder's name, as entered. */
+  holderName: text('holder_name').notNull().default(''),
+  /** Last four digits of the IBAN or account number ("•••• 6789"). */
+  last4: text('last4').notNull().default(''),
+  /** US routing number (ABA), which is public; null for an IBAN or a Stripe account. */
+  routingNumber: text('routing_number'),
+  /** Stripe connected account id (`acct_…`) for `stripe_connect`. */
+  stripeAccountId: text('stripe_account_id').unique(),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 /**
  * Responses of requests sent with an `Idempotency-Key` header, per user and key (issue #6 §3):
