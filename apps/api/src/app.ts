@@ -45,6 +45,7 @@ import orderRoutes from './domains/orders/routes';
 import { createOrdersService } from './domains/orders/service';
 import paymentRoutes from './domains/payments/routes';
 import earningsRoutes from './domains/earnings/routes';
+import { createPayoutAccountService } from './domains/earnings/payout-account-service';
 import { createEarningsService } from './domains/earnings/service';
 import waitlistRoutes from './domains/waitlist/routes';
 import { createWaitlistService } from './domains/waitlist/service';
@@ -319,6 +320,7 @@ export async function buildApp({
       clock: app.clock,
       config,
       cache: catalogueCache,
+      geocoder,
     }),
     cacheTtlMs: config.catalogueCacheTtlMs,
     purges: catalogueCache,
@@ -341,18 +343,28 @@ export async function buildApp({
     log: app.log.child({ domain: 'earnings' }),
     providers: paymentProviders,
   });
-  await app.register(earningsRoutes, { earnings });
+  // Where payouts go: bank details (sandbox) or Stripe Connect onboarding.
+  const payoutAccounts = createPayoutAccountService({
+    db: app.db,
+    clock: app.clock,
+    config,
+    log: app.log.child({ domain: 'payout-accounts' }),
+    providers: paymentProviders,
+  });
+  await app.register(earningsRoutes, { earnings, payoutAccounts });
   // Waitlist of fully booked days (issue #9) and its offer-expiry outbox handler.
   const waitlist = createWaitlistService({ db: app.db, clock: app.clock, config });
   await app.register(waitlistRoutes, { waitlist });
   if (config.paymentProvider === 'stripe' && config.stripe) {
     await app.register(stripeWebhookRoutes, {
       webhookSecret: config.stripe.webhookSecret,
+      connectWebhookSecret: config.stripe.connectWebhookSecret,
       webhooks: createStripeWebhookService({
         db: app.db,
         clock: app.clock,
         log: app.log.child({ domain: 'stripe-webhook' }),
         payments,
+        applyConnectedAccount: payoutAccounts.applyConnectedAccount,
       }),
     });
   }

@@ -181,6 +181,12 @@ export interface StripeSettings {
   publishableKey: string;
   /** `whsec_…` (`STRIPE_WEBHOOK_SECRET`): verifies `POST /v1/payments/webhooks/stripe`. */
   webhookSecret: string;
+  /**
+   * `whsec_…` (`STRIPE_CONNECT_WEBHOOK_SECRET`, optional): the secret of a second, Connect
+   * endpoint at the same URL. Stripe sends events of connected accounts (`account.updated`) only
+   * to Connect endpoints, and an endpoint is either Connect or not, each with its own secret.
+   */
+  connectWebhookSecret?: string;
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
@@ -331,6 +337,11 @@ export const envSchema = z
       .regex(/^pk_(test|live)_\S+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
       .optional(),
     STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+    STRIPE_CONNECT_WEBHOOK_SECRET: z
       .string()
       .trim()
       .regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)')
@@ -502,6 +513,7 @@ export function loadConfig(
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
             host: e.STRIPE_API_HOST,
             port: e.STRIPE_API_PORT,
             protocol: e.STRIPE_API_PROTOCOL,

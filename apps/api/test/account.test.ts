@@ -665,6 +665,17 @@ describe('GET and PUT /v1/me/notification-preferences', () => {
       ['messages', 'in_app', false],
     ]);
 
+    // Described as each role receives them: reviews of a business are a pro's, not a customer's.
+    const reviewsOf = (res: { json(): { data: { kinds: { kind: string }[] } } }) =>
+      res.json().data.kinds.find((k) => k.kind === 'reviews');
+    expect(reviewsOf(initial)).toMatchObject({
+      description: 'Replies from pros to your reviews.',
+    });
+    expect(JSON.stringify(put.json().data)).not.toContain('your business');
+    const pro = await createVendor(ctx);
+    const proPrefs = await inject('GET', '/v1/me/notification-preferences', pro.token);
+    expect(reviewsOf(proPrefs)).toMatchObject({ description: 'New reviews of your business.' });
+
     const unknown = await inject('PUT', '/v1/me/notification-preferences', me.token, {
       kinds: [{ kind: 'marketing', inApp: false, email: false }],
     });

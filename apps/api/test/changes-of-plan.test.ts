@@ -601,6 +601,16 @@ describe('POST /v1/orders/{id}/tip after completion', () => {
     expect(shown.tip).toMatchObject({ id: payment.id, status: 'captured' });
     expect(shown.payment.id).not.toBe(payment.id); // the booking's own payment is unchanged
     expect(shown.events.at(-1).note).toBe('Tip of $15.00 sent (card ending 4242)');
+    // Named as a tip on the timeline, not as a second "completed"; the completion stays one.
+    expect(
+      shown.events.map((e: { kind: string }) => e.kind).filter((k: string) => k === 'tip'),
+    ).toHaveLength(1);
+    expect(shown.events.at(-1).kind).toBe('tip');
+    expect(
+      shown.events.filter(
+        (e: { status: string; kind: string }) => e.status === 'completed' && e.kind === 'status',
+      ),
+    ).toHaveLength(1);
     expect((await inbox(vendor)).some((n) => n.title === 'You received a $15.00 tip')).toBe(true);
 
     const twice = await tip(customer, order.id, { amount: 500 });

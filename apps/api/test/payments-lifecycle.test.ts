@@ -239,6 +239,18 @@ describe('refund on cancellation after acceptance', () => {
     expect((await transition(customer, orderId, 'cancel')).statusCode).toBe(200);
     await ctx.drain();
     expect((await payment(paymentId)).amountRefunded).toBe(SUBTOTAL / 2);
+    // The order list carries the refunded amount, so it can say "Partly refunded … of …".
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/orders',
+      headers: bearer(customer.token),
+    });
+    const item = list.json().data.items.find((o: { id: string }) => o.id === orderId);
+    expect(item).toMatchObject({
+      status: 'refunded',
+      total: { amount: TOTAL, currency: 'USD' },
+      amountRefunded: { amount: SUBTOTAL / 2, currency: 'USD' },
+    });
     expect((await bank(paymentId)).map((e) => [e.type, e.amount])).toEqual([
       ['authorization', TOTAL],
       ['capture', TOTAL],

@@ -17,11 +17,13 @@ import {
   orderEvents,
   orders,
   payments,
+  payoutAccounts,
   payouts,
   reviews,
   sandboxBankEvents,
   serviceImages,
   services,
+  userAddresses,
   users,
   vendorCategories,
   vendorDocuments,
@@ -35,6 +37,7 @@ import {
   illustrationSvg,
 } from '../src/db/seed-illustrations';
 import { unbalancedOrders } from '../src/domains/ledger/service';
+import { vendorSlug } from '../src/domains/vendors/slug';
 import { requestRefund } from '../src/domains/payments/service';
 import {
   DEMO_ACCOUNTS,
@@ -43,6 +46,7 @@ import {
   seedDatabase,
 } from '../src/db/seed';
 import { CURRENCY_BY_COUNTRY, DISPLAY_NAME, haversineKm } from '../src/db/seed-data/places';
+import { bearer, createAdmin } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -161,6 +165,21 @@ describe('seedDatabase', () => {
     );
   });
 
+  it('gives every seeded pro its public slug: kebab business name plus six hex digits of the id', async () => {
+    const rows = await ctx.app.db
+      .select({
+        id: vendorProfiles.id,
+        businessName: vendorProfiles.businessName,
+        slug: vendorProfiles.slug,
+      })
+      .from(vendorProfiles);
+    expect(rows.length).toBeGreaterThan(300);
+    for (const row of rows) expect(row.slug).toBe(vendorSlug(row.businessName, row.id));
+    expect(rows.find((r) => r.businessName === 'Demo Plumbing Co.')?.slug).toMatch(
+      /^demo-plumbing-co-[0-9a-f]{6}$/,
+    );
+  });
+
   it('creates the demo accounts with the demo password and an approved demo plumber', async () => {
     for (const role of ['customer', 'vendor', 'admin'] as const) {
       const [u] = await ctx.app.db
@@ -189,6 +208,33 @@ describe('seedDatabase', () => {
       url: `/v1/vendors/${demo!.profile.id}/services`,
     });
     expect(res.json().data.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives the demo customer a default place in Boston, where "hair stylist near me" finds Boston stylists first (issue #21)', async () => {
+    const [customer] = await ctx.app.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'customer@vetted.test'));
+    const places = await ctx.app.db
+      .select()
+      .from(userAddresses)
+      .where(eq(userAddresses.userId, customer!.id));
+    expect(places).toHaveLength(1);
+    expect(places[0]).toMatchObject({ city: 'Boston', country: 'US', isDefault: true });
+    const { token } = await ctx.app.auth.signAccessToken({ id: customer!.id, role: 'customer' });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/vendors?${new URLSearchParams({ q: 'hair stylist near me' })}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const data = res.json().data;
+    expect(data.applied.place).toMatchObject({ name: 'Home', source: 'saved', country: 'US' });
+    expect(data.items.length).toBeGreaterThan(0);
+    expect(data.items[0]).toMatchObject({
+      city: 'Boston',
+      primaryCategory: { slug: 'hair-styling' },
+    });
+    for (const item of data.items) expect(item.distanceKm).toBeLessThanOrEqual(50);
   });
 
   it('serves the generated gallery through the API and /media', async () => {
@@ -406,6 +452,93 @@ describe('seed that looks real (issue #8)', () => {
       ).json().data;
       expect(found.items.map((i: { id: string }) => i.id)).not.toContain(v.id);
     }
+  });
+
+  it('shows every approved pro as vetted: submitted documents and an approval in the audit log', async () => {
+    const db = ctx.app.db;
+    const approved = await db
+      .select()
+      .from(vendorProfiles)
+      .where(eq(vendorProfiles.vettingStatus, 'approved'));
+    expect(approved.length).toBeGreaterThan(300);
+    const docs = groupBy(await db.select().from(vendorDocuments), (d) => d.vendorId);
+    const approvals = groupBy(
+      await db.select().from(auditLog).where(eq(auditLog.action, 'vendor.approve')),
+      (a) => a.subjectId,
+    );
+    const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    for (const v of approved) {
+      // Documents uploaded after signing up, then submitted, then approved by the demo admin.
+      const own = docs.get(v.id) ?? [];
+      expect(own.map((d) => d.kind).sort(), v.businessName).toEqual(['identity', 'insurance']);
+      expect(v.submittedAt, v.businessName).not.toBeNull();
+      expect(v.createdAt.getTime()).toBeLessThan(own[0]!.createdAt.getTime());
+      expect(own[0]!.createdAt.getTime()).toBeLessThan(v.submittedAt!.getTime());
+      const approval = approvals.get(v.id) ?? [];
+      expect(approval, v.businessName).toHaveLength(1);
+      expect(approval[0]!.actorId).toBe(admin!.id);
+      expect(approval[0]!.createdAt.getTime()).toBe(v.vettingUpdatedAt!.getTime());
+      expect(v.submittedAt!.getTime()).toBeLessThan(v.vettingUpdatedAt!.getTime());
+    }
+    // The demo pro's identity document is a real PNG in private storage.
+    const demo = approved.find((v) => v.businessName === DEMO_ACCOUNTS.vendor.businessName)!;
+    const identity = docs.get(demo.id)!.find((d) => d.kind === 'identity')!;
+    const path = join(ctx.config.privateUploadDir, identity.storageKey);
+    expect(statSync(path).size).toBe(identity.sizeBytes);
+    expect((await fileTypeFromBuffer(readFileSync(path)))?.mime).toBe('image/png');
+
+    // What the admin sees: the Approved tab lists submitted documents, the detail the approval.
+    const adminUser = await createAdmin(ctx, 'Vetting Viewer');
+    const tab = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/admin/vendors?status=approved&pageSize=50',
+      headers: bearer(adminUser.token),
+    });
+    expect(tab.statusCode).toBe(200);
+    const page = tab.json().data;
+    expect(page.total).toBe(approved.length);
+    expect(page.items).toHaveLength(50);
+    for (const item of page.items) {
+      expect(item.submittedAt, item.businessName).not.toBeNull();
+      expect(item.documentCount, item.businessName).toBe(2);
+    }
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/admin/vendors/${demo.id}`,
+      headers: bearer(adminUser.token),
+    });
+    expect(detail.json().data).toMatchObject({
+      documents: [{ kind: 'identity' }, { kind: 'insurance' }],
+      audit: [{ action: 'vendor.approve', detail: { from: 'pending', to: 'approved' } }],
+    });
+  });
+
+  it('gives every seeded pro a verified sandbox bank account; the demo pro’s ends 6789', async () => {
+    const db = ctx.app.db;
+    const demo = await demoVendor();
+    const [account] = await db
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.vendorId, demo.id));
+    expect(account).toMatchObject({
+      kind: 'bank_account',
+      status: 'verified',
+      last4: '6789',
+      holderName: demo.businessName,
+      stripeAccountId: null,
+    });
+    const [pros] = await db.select({ n: count() }).from(vendorProfiles);
+    const [accounts] = await db
+      .select({ n: count() })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.status, 'verified'));
+    expect(accounts?.n).toBe(pros?.n);
+    // The demo payout went to that account at the sandbox bank.
+    const [bank] = await db
+      .select({ last4: sandboxBankEvents.last4 })
+      .from(sandboxBankEvents)
+      .where(eq(sandboxBankEvents.type, 'payout'));
+    expect(bank?.last4).toBe('6789');
   });
 
   it('gives the demo pro money in every earnings state and a paid payout; the ledger balances', async () => {

@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
  * Endpoints: `POST /v1/payment_intents`, `GET /v1/payment_intents/:id`, `GET /v1/payment_intents`
  * (`created[gte]`, `limit`, `starting_after`), `POST /v1/payment_intents/:id/capture`,
  * `POST /v1/payment_intents/:id/cancel`, `POST /v1/refunds`, `GET /v1/refunds?payment_intent=`,
- * `POST /v1/transfers` (Connect payouts, issue #8).
+ * `POST /v1/transfers` (Connect payouts, issue #8), `POST /v1/accounts`, `GET /v1/accounts/:id`
+ * and `POST /v1/account_links` (Connect Express onboarding; {@link StripeFake.onboard} plays the
+ * pro finishing it at Stripe).
  *
  * The browser's part (Stripe.js `confirmCardPayment`) is simulated with {@link StripeFake.confirm}
  * and {@link StripeFake.decline}.
@@ -121,6 +123,8 @@ export class StripeFake {
   readonly refunds = new Map<string, Refund>();
   /** Connect transfers (issue #8 payouts); a destination not starting with `acct_` is refused. */
   readonly transfers = new Map<string, Json>();
+  /** Connect accounts by id (`acct_…`), as `GET /v1/accounts/:id` answers them. */
+  readonly accounts = new Map<string, Json & { id: string }>();
   /** Every request received, oldest first. */
   readonly requests: FakeRequest[] = [];
   /** When set, refunds are created in this status (Stripe: card refunds can stay `pending`). */
@@ -216,6 +220,43 @@ export class StripeFake {
       },
     });
     return intent;
+  }
+
+  /**
+   * What the pro's onboarding at Stripe does to Express account `accountId`: details submitted,
+   * a bank account ending `last4` attached, payouts (and transfers) enabled or not. Returns the
+   * account as an `account.updated` event carries it.
+   */
+  onboard(
+    accountId: string,
+    { payoutsEnabled = true, last4 = '6789', holderName = 'Demo Plumbing Co' } = {},
+  ): Json & { id: string } {
+    const account = this.accounts.get(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    Object.assign(account, {
+      details_submitted: true,
+      payouts_enabled: payoutsEnabled,
+      charges_enabled: payoutsEnabled,
+      capabilities: { transfers: payoutsEnabled ? 'active' : 'inactive' },
+      requirements: { disabled_reason: payoutsEnabled ? null : 'requirements.past_due' },
+      external_accounts: {
+        object: 'list',
+        has_more: false,
+        url: `/v1/accounts/${accountId}/external_accounts`,
+        data: [
+          {
+            id: id('ba'),
+            object: 'bank_account',
+            account: accountId,
+            account_holder_name: holderName,
+            country: account.country,
+            currency: 'usd',
+            last4,
+          },
+        ],
+      },
+    });
+    return account;
   }
 
   /** Marks a pending refund as succeeded (what Stripe later reports with `refund.updated`). */
@@ -393,10 +434,65 @@ export class StripeFake {
       charge.refunded = charge.amount_refunded >= charge.amount_captured;
       return refund;
     }
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account = {
+        id: id('acct'),
+        object: 'account',
+        type: String(params.type),
+        country: String(params.country ?? 'US'),
+        email: params.email ?? null,
+        metadata: (params.metadata as Record<string, string>) ?? {},
+        details_submitted: false,
+        payouts_enabled: false,
+        charges_enabled: false,
+        capabilities: { transfers: 'inactive' },
+        requirements: { disabled_reason: 'requirements.past_due' },
+        external_accounts: { object: 'list', has_more: false, url: '', data: [] },
+        created: this.tick(),
+      };
+      this.accounts.set(account.id, account);
+      return account;
+    }
+    const [, accountId] = path.match(/^\/v1\/accounts\/([^/]+)$/) ?? [];
+    if (method === 'GET' && accountId) {
+      const account = this.accounts.get(accountId);
+      if (!account) {
+        throw new StripeApiError(404, 'resource_missing', `No such account: '${accountId}'`);
+      }
+      return account;
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const account = String(params.account ?? '');
+      if (!this.accounts.has(account)) {
+        throw new StripeApiError(400, 'resource_missing', `No such account: '${account}'`);
+      }
+      if (params.type !== 'account_onboarding' || !params.return_url || !params.refresh_url) {
+        throw new StripeApiError(
+          400,
+          'parameter_missing',
+          'Missing type, return_url or refresh_url',
+        );
+      }
+      const created = this.tick();
+      return {
+        object: 'account_link',
+        created,
+        expires_at: created + 300,
+        url: `https://connect.stripe.com/setup/e/${account}/${randomBytes(8).toString('hex')}`,
+      };
+    }
     if (method === 'POST' && path === '/v1/transfers') {
       const destination = String(params.destination ?? '');
       if (!destination.startsWith('acct_')) {
         throw new StripeApiError(400, 'resource_missing', `No such destination: '${destination}'`);
+      }
+      const target = this.accounts.get(destination);
+      if (target && (target.capabilities as Json).transfers !== 'active') {
+        throw new StripeApiError(
+          400,
+          'insufficient_capabilities_for_transfer',
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+        );
       }
       const transfer: Json = {
         id: id('tr'),

@@ -207,7 +207,8 @@ function useRouteFocus(location: string) {
  * shell (whose `<title>` is the home's). A prerendered page already has its own.
  */
 function useDocumentTitle(title: string | null) {
-  React.useEffect(() => {
+  // A layout effect: before the page's own `usePageTitle` (a passive effect) in the same commit.
+  React.useLayoutEffect(() => {
     if (title !== null && document.title !== title) document.title = title;
   }, [title]);
 }

@@ -2,8 +2,15 @@ import { DOCUMENT_MAX_BYTES } from '@vetted/contract';
 import { describe, expect, it } from 'vitest';
 import { formatCardNumber, formatExpiry } from '../src/pages/user/checkout-view';
 import { documentFileProblem } from '../src/pages/vendor/documents-view';
+import { currencyCodes } from '../src/pages/vendor/service-editor-view';
 import { safeRedirect } from '../src/lib/form';
-import { addDays, distanceKm, formatDistance, formatDuration } from '../src/lib/format';
+import {
+  addDays,
+  distanceKm,
+  formatBytes,
+  formatDistance,
+  formatDuration,
+} from '../src/lib/format';
 
 describe('safeRedirect', () => {
   it('keeps an in-app absolute path', () => {
@@ -41,9 +48,28 @@ describe('format helpers', () => {
     expect(formatDistance(0.4)).toBe('400 m away');
     expect(formatDistance(null)).toBeUndefined();
   });
+  it('formats file sizes with spelled-out bytes and SI units', () => {
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(448)).toBe('448 bytes');
+    expect(formatBytes(412_345)).toBe('412 kB');
+    expect(formatBytes(2_400_000)).toBe('2.4 MB');
+    // Never "1000 kB": a size just under a megabyte rolls over.
+    expect(formatBytes(999_999)).toBe('1 MB');
+  });
   it('computes great-circle distances', () => {
     // Dublin → London is about 464 km.
     expect(distanceKm({ lat: 53.35, lng: -6.26 }, { lat: 51.51, lng: -0.13 })).toBeCloseTo(464, -1);
+  });
+});
+
+describe('currency choice', () => {
+  it('offers the currencies in use today, not withdrawn ones or units of account', () => {
+    const codes = currencyCodes('USD');
+    for (const inUse of ['USD', 'EUR', 'GBP', 'JPY', 'XOF']) expect(codes).toContain(inUse);
+    // Croatian kuna (euro since 2023), old leone and Zimbabwe dollar; IMF drawing right; test code.
+    for (const gone of ['HRK', 'SLL', 'ZWL', 'XDR', 'XTS']) expect(codes).not.toContain(gone);
+    // A service already priced in a withdrawn currency keeps it selectable.
+    expect(currencyCodes('HRK')).toContain('HRK');
   });
 });
 

@@ -42,6 +42,20 @@ describe('the /search query string', () => {
     expect(searchParamsOf({ q: 'leak', category: undefined }).toString()).toBe('q=leak');
   });
 
+  it('reads and writes place=none, and then asks the API without the place', () => {
+    const { filters } = read('q=plumber&place=none');
+    expect(filters).toEqual({ q: 'plumber', place: 'none' });
+    expect(searchParamsOf(filters).toString()).toBe('q=plumber&place=none');
+    expect(vendorQueryOf(filters, 1, { lat: 42.36, lng: -71.06 })).toEqual({
+      q: 'plumber',
+      sort: undefined,
+      page: 1,
+      pageSize: 12,
+      placeWords: 'off',
+    });
+    expect(read('place=elsewhere').filters).toEqual({});
+  });
+
   it('asks the API with the place, and not by distance without one', () => {
     const place = { lat: 42.36, lng: -71.06 };
     expect(vendorQueryOf({ q: 'leak', sort: 'distance', radiusKm: 10 }, 2, place)).toEqual({
@@ -69,6 +83,9 @@ describe('the chips of a search', () => {
     currency: 'USD',
     areaDefaults: true,
     ignoredWords: [],
+    text: 'plumber',
+    place: null,
+    placeNeeded: false,
   };
   const name = (slug: string) => (slug === 'plumbing' ? 'Plumbing' : slug);
 
@@ -92,6 +109,11 @@ describe('the chips of a search', () => {
       area: 'off',
       radiusKm: 50,
     });
+  });
+
+  it('states the radius in miles for a US or UK place', () => {
+    const chips = activeFilters({ q: 'plumber' }, applied, name, 'mile');
+    expect(chips.map((c) => c.label)).toContain('Within 31 mi');
   });
 
   it('shows a price range in its currency', () => {

@@ -51,6 +51,7 @@ import {
   type DocumentKind,
   type EarningsQuery,
   type PayoutListQuery,
+  type PutPayoutAccountBody,
   type ReorderServiceImagesBody,
   type UpdateServiceImageBody,
   type UpdateVendorProfileBody,
@@ -252,6 +253,16 @@ export function createVettedApi(client: Client) {
       /** `GET /vendors/:id/services` — a vendor's active services. */
       services: (id: string, options?: CallOptions) =>
         call('listVendorServices', { params: { id } }, options),
+    },
+    pros: {
+      /**
+       * `GET /pros/:slug` — an approved pro's public profile (the `/pros/:slug` page's data). An
+       * old slug answers 301 to the current one (followed by the browser's fetch).
+       */
+      get: (slug: string, options?: CallOptions) => call('getPro', { params: { slug } }, options),
+      /** `GET /pros/:slug/reviews` — a page of the pro's reviews with the rating breakdown. */
+      reviews: (slug: string, query: ReviewListQuery = {}, options?: CallOptions) =>
+        call('listProReviews', { params: { slug }, query }, options),
     },
     search: {
       /**
@@ -472,6 +483,14 @@ export function createVettedApi(client: Client) {
       /** `POST /vendor/payouts` — pays out what is available in a currency. */
       createPayout: (body: CreatePayoutBody, options?: CallOptions) =>
         call('createPayout', { body }, options),
+      /** `GET /vendor/payout-account` — the provider in use and where payouts go (or null). */
+      payoutAccount: (options?: CallOptions) => call('getPayoutAccount', {}, options),
+      /**
+       * `PUT /vendor/payout-account` — bank details (sandbox; 422 when check digits fail) or
+       * `{ type: 'stripe_connect' }`, whose answer carries the Stripe onboarding URL.
+       */
+      putPayoutAccount: (body: PutPayoutAccountBody, options?: CallOptions) =>
+        call('putPayoutAccount', { body }, options),
     },
     admin: {
       /** `GET /admin/overview` — counts that matter. */

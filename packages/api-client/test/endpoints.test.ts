@@ -138,6 +138,18 @@ describe('typed endpoint functions hit the right method and path', () => {
     ],
     ['vendors.get', (a) => a.vendors.get(ID), `GET /v1/vendors/${ID}`, undefined],
     [
+      'pros.get',
+      (a) => a.pros.get('demo-plumbing-co-3fa2c1'),
+      'GET /v1/pros/demo-plumbing-co-3fa2c1',
+      undefined,
+    ],
+    [
+      'pros.reviews',
+      (a) => a.pros.reviews('demo-plumbing-co-3fa2c1', { page: 2, pageSize: 5 }),
+      'GET /v1/pros/demo-plumbing-co-3fa2c1/reviews?page=2&pageSize=5',
+      undefined,
+    ],
+    [
       'vendors.services',
       (a) => a.vendors.services(ID),
       `GET /v1/vendors/${ID}/services`,

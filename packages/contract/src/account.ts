@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, otpCodeSchema, passwordSchema, userSchema } from './auth';
-import { isoDateTime, moneySchema, text, uuid } from './common';
+import { isoDateTime, moneySchema, type Role, text, uuid } from './common';
 import { conversationKindSchema } from './conversations';
 
 /**
@@ -76,7 +76,13 @@ export type NotificationPreferenceKind = z.infer<typeof notificationPreferenceKi
 export interface NotificationPreferenceKindInfo {
   kind: NotificationPreferenceKind;
   label: string;
+  /** What the kind covers, for a role without its own wording in `descriptionByRole`. */
   description: string;
+  /**
+   * What the kind covers for an account of that role, where it differs: a customer is told of
+   * replies to their reviews, a pro of new reviews of their business.
+   */
+  descriptionByRole?: Partial<Record<Role, string>>;
   channels: readonly NotificationChannel[];
 }
 
@@ -103,7 +109,11 @@ export const NOTIFICATION_PREFERENCE_KINDS: readonly NotificationPreferenceKindI
   {
     kind: 'reviews',
     label: 'Reviews',
-    description: 'New reviews of your business and replies to your reviews.',
+    description: 'New reviews and replies to reviews.',
+    descriptionByRole: {
+      customer: 'Replies from pros to your reviews.',
+      vendor: 'New reviews of your business.',
+    },
     channels: ['in_app'],
   },
 ];

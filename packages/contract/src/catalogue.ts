@@ -76,6 +76,11 @@ export const vendorListQuerySchema = pageQuerySchema
     sort: vendorSortSchema.default('relevance'),
     /** `auto`: keep to the customer's area when it applies (see above); `off`: anywhere. */
     area: z.enum(['auto', 'off']).default('auto'),
+    /**
+     * `auto`: place words in `q` ("near me", "in Boston", "boston electrician") centre the
+     * search (see `applied.place`); `off`: `q` is all text (the person cleared that place).
+     */
+    placeWords: z.enum(['auto', 'off']).default('auto'),
   })
   .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
     message: 'Send lat and lng together',
@@ -119,6 +124,24 @@ export const vendorSummarySchema = z.object({
 });
 export type VendorSummary = z.infer<typeof vendorSummarySchema>;
 
+/** Where a search's place came from, see {@link vendorSearchAppliedSchema} `place`. */
+export const placeSourceSchema = z.enum(['saved', 'browser', 'query']);
+export type PlaceSource = z.infer<typeof placeSourceSchema>;
+
+/** The place a search was centred on (a saved place, the browser's position or a named city). */
+export const appliedPlaceSchema = z.object({
+  /** "Home" (a saved place's label), "Your location" (the browser's), or the city's name. */
+  name: z.string(),
+  /** The city's readable region code (`MA`), when known. */
+  region: z.string().nullable(),
+  /** ISO 3166-1 alpha-2 of the place, when known (picks miles or km on screens). */
+  country: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+  source: placeSourceSchema,
+});
+export type AppliedPlace = z.infer<typeof appliedPlaceSchema>;
+
 /** What `GET /v1/vendors` applied beyond the query as sent (issue #9), so screens say it. */
 export const vendorSearchAppliedSchema = z.object({
   /** The order used: `recommended` is answered as `relevance`, as is `distance` without a place. */
@@ -129,8 +152,21 @@ export const vendorSearchAppliedSchema = z.object({
   currency: z.string().nullable(),
   /** True when `radiusKm` or `currency` is an area default rather than sent. */
   areaDefaults: z.boolean(),
-  /** Words of `q` that matched nothing and were left out (e.g. `near` in "plumber near me"). */
+  /** Words of `q` that matched nothing and were left out (e.g. `cheap` when no pro says it). */
   ignoredWords: z.array(z.string()),
+  /**
+   * The words searched once place words ("near me", "in Boston", "boston ma") were taken out of
+   * `q`; null without `q` or when `q` was only a place.
+   */
+  text: z.string().nullable(),
+  /**
+   * The place the search was centred on when `q` named one or said "near me": the customer's
+   * default saved place (`saved`), the sent lat/lng (`browser`), or a city named in `q`
+   * (`query`). Null when `q` held no place words (the sent lat/lng, if any, are used as they are).
+   */
+  place: appliedPlaceSchema.nullable(),
+  /** `q` said "near me" but there was no saved place and no lat/lng: the screen should ask. */
+  placeNeeded: z.boolean(),
 });
 export type VendorSearchApplied = z.infer<typeof vendorSearchAppliedSchema>;
 

@@ -59,6 +59,16 @@ export function isStorableText(s: string): boolean {
 }
 
 /**
+ * `text` closed as a sentence: a full stop appended unless it already ends in one (or in "!",
+ * "?", "…"), so a name like "Demo Plumbing Co." ending a sentence reads "Co.", never "Co..".
+ * Trailing spaces are dropped first.
+ */
+export function endSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/**
  * The one string schema for every text field a client sends (issue #6): a string PostgreSQL can
  * store. A NUL byte or a lone surrogate fails with a 400 naming the field. Chain `.trim()`,
  * `.min()`, `.max()` … on it as on `z.string()`.

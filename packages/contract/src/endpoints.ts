@@ -44,6 +44,7 @@ import {
   vendorServiceBodySchema,
   vendorServiceSchema,
 } from './vendor';
+import { payoutAccountStateSchema, putPayoutAccountBodySchema } from './payout-account';
 import {
   loggedOutSchema,
   loginBodySchema,
@@ -109,6 +110,8 @@ import {
   orderTransitionBodySchema,
   paymentResultSchema,
   paymentSchema,
+  serviceQuoteQuerySchema,
+  serviceQuoteSchema,
 } from './orders';
 import {
   createReviewBodySchema,
@@ -117,6 +120,7 @@ import {
   reviewReplyBodySchema,
   reviewSchema,
 } from './reviews';
+import { proSlugParamsSchema, publicProSchema } from './public-pros';
 import {
   cancellationQuoteSchema,
   rescheduleBodySchema,
@@ -354,6 +358,13 @@ export const endpoints = {
     response: slotsSchema,
     summary: "A service's bookable slots, free and taken",
   },
+  getServiceQuote: {
+    ...routes.getServiceQuote,
+    params: idParamsSchema,
+    query: serviceQuoteQuerySchema,
+    response: serviceQuoteSchema,
+    summary: 'Subtotal, booking fee and total of booking a slot, before an order exists',
+  },
   createOrder: {
     ...routes.createOrder,
     body: createOrderBodySchema,
@@ -551,6 +562,20 @@ export const endpoints = {
     response: reviewPageSchema,
     summary: "A page of a pro's reviews, newest first, with the rating breakdown",
   },
+  getPro: {
+    ...routes.getPro,
+    params: proSlugParamsSchema,
+    response: publicProSchema,
+    summary:
+      "An approved pro's public profile by slug (an old slug answers 301 with Location and { slug, redirectTo })",
+  },
+  listProReviews: {
+    ...routes.listProReviews,
+    params: proSlugParamsSchema,
+    query: reviewListQuerySchema,
+    response: reviewPageSchema,
+    summary: "A page of an approved pro's reviews by slug, newest first, with the rating breakdown",
+  },
   replyToReview: {
     ...routes.replyToReview,
     params: idParamsSchema,
@@ -687,7 +712,19 @@ export const endpoints = {
     body: createPayoutBodySchema,
     response: payoutSchema,
     summary:
-      'Pay out available earnings through the payment provider (409 when nothing is available)',
+      'Pay out available earnings to the verified payout account (409 without one, or when nothing is available)',
+  },
+  getPayoutAccount: {
+    ...routes.getPayoutAccount,
+    response: payoutAccountStateSchema,
+    summary: 'Where payouts go: the provider in use and the account (last four digits only)',
+  },
+  putPayoutAccount: {
+    ...routes.putPayoutAccount,
+    body: putPayoutAccountBodySchema,
+    response: payoutAccountStateSchema,
+    summary:
+      'Add or change where payouts go: bank details (sandbox, 422 when check digits fail) or Stripe Connect onboarding (answers its URL)',
   },
   getAdminOverview: {
     ...routes.getAdminOverview,

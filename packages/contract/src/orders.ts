@@ -28,6 +28,22 @@ export const createOrderBodySchema = z.object({
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
+/** Query of `GET /v1/services/{id}/quote`: the slot start the customer picked. */
+export const serviceQuoteQuerySchema = z.object({ startsAt: isoDateTime });
+export type ServiceQuoteQuery = z.infer<typeof serviceQuoteQuerySchema>;
+
+/**
+ * What a booking of that slot would cost, before any order exists: integers in minor units of
+ * `currency`; `bookingFee` by the same rule that prices the order (spec: 5 % of the subtotal).
+ */
+export const serviceQuoteSchema = z.object({
+  subtotal: z.number().int(),
+  bookingFee: z.number().int(),
+  total: z.number().int(),
+  currency: z.string().length(3),
+});
+export type ServiceQuote = z.infer<typeof serviceQuoteSchema>;
+
 export const orderListQuerySchema = pageQuerySchema.extend({
   status: orderStatusSchema.optional(),
 });
@@ -60,6 +76,11 @@ export const orderSchema = z.object({
   subtotal: moneySchema,
   fee: moneySchema,
   total: moneySchema,
+  /**
+   * Refunded so far on the booking's charge (minor units, tips excluded), so a list can say
+   * "Partly refunded $80.00 of $168.00" without loading the payment. Optional: older fixtures.
+   */
+  amountRefunded: moneySchema.optional(),
   createdAt: isoDateTime,
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -68,6 +89,12 @@ export const orderEventSchema = z.object({
   status: orderStatusSchema,
   at: isoDateTime,
   note: z.string().nullable(),
+  /**
+   * What the entry records: `tip`, the customer's tip once charged (the order stays
+   * `completed`, so its status is not what the timeline names); absent or `status`, the order
+   * reaching `status` or a note about it.
+   */
+  kind: z.enum(['status', 'tip']).optional(),
 });
 
 /**

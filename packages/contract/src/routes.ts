@@ -54,6 +54,7 @@ export const routes = {
   getService: { method: 'GET', path: '/services/:id', auth: 'none' },
   getServiceGallery: { method: 'GET', path: '/services/:id/gallery', auth: 'none' },
   getServiceSlots: { method: 'GET', path: '/services/:id/slots', auth: 'none' },
+  getServiceQuote: { method: 'GET', path: '/services/:id/quote', auth: 'none' },
   createOrder: { method: 'POST', path: '/orders', auth: 'access' },
   listOrders: { method: 'GET', path: '/orders', auth: 'access' },
   getOrder: { method: 'GET', path: '/orders/:id', auth: 'access' },
@@ -88,6 +89,9 @@ export const routes = {
   listWaitlist: { method: 'GET', path: '/waitlist', auth: 'access' },
   createReview: { method: 'POST', path: '/orders/:id/review', auth: 'access' },
   listVendorReviews: { method: 'GET', path: '/vendors/:id/reviews', auth: 'none' },
+  // The public pro page's data (`/pros/:slug`).
+  getPro: { method: 'GET', path: '/pros/:slug', auth: 'none' },
+  listProReviews: { method: 'GET', path: '/pros/:slug/reviews', auth: 'none' },
   replyToReview: { method: 'POST', path: '/reviews/:id/reply', auth: 'access' },
   // The vendor's own area (#8).
   getVendorProfile: { method: 'GET', path: '/vendor/profile', auth: 'access' },
@@ -123,6 +127,8 @@ export const routes = {
   exportEarnings: { method: 'GET', path: '/vendor/earnings/export', auth: 'access' },
   listPayouts: { method: 'GET', path: '/vendor/payouts', auth: 'access' },
   createPayout: { method: 'POST', path: '/vendor/payouts', auth: 'access' },
+  getPayoutAccount: { method: 'GET', path: '/vendor/payout-account', auth: 'access' },
+  putPayoutAccount: { method: 'PUT', path: '/vendor/payout-account', auth: 'access' },
   // The admin console (#8); every route refuses non-admins with 403.
   getAdminOverview: { method: 'GET', path: '/admin/overview', auth: 'access' },
   listAdminVendors: { method: 'GET', path: '/admin/vendors', auth: 'access' },

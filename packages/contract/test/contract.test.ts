@@ -3,6 +3,7 @@ import {
   confirmPaymentBodySchema,
   createOrderBodySchema,
   endpoints,
+  endSentence,
   isSession,
   pickSession,
   routes,
@@ -11,6 +12,15 @@ import {
   signupBodySchema,
   vendorListQuerySchema,
 } from '../src';
+
+describe('endSentence', () => {
+  it('adds a full stop only where the text does not end a sentence already', () => {
+    expect(endSentence('Lee Plumbing')).toBe('Lee Plumbing.');
+    expect(endSentence('Demo Plumbing Co.')).toBe('Demo Plumbing Co.');
+    expect(endSentence('Yes!')).toBe('Yes!');
+    expect(endSentence('Acme Inc. ')).toBe('Acme Inc.');
+  });
+});
 
 describe('auth schemas', () => {
   it('normalises the sign-up email and defaults the role to customer', () => {

@@ -4,7 +4,7 @@ import { ERROR_NAVIGATION_DELAY_MS, errorMessageFor } from '../src/components/er
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, validateImageFile } from '../src/components/image-upload';
 import { formatMoney } from '../src/components/price';
 import { formatRelativeTime } from '../src/components/notification-item';
-import { formatDistance, formatDuration } from '../src/lib/card-parts';
+import { distanceUnitFor, formatDistance, formatDuration } from '../src/lib/card-parts';
 import { cn, initialsOf } from '../src/lib/utils';
 import { THEME_STORAGE_KEY, themeInitScript } from '../src/components/theme';
 
@@ -75,6 +75,13 @@ describe('small helpers', () => {
   it('formats distance and duration', () => {
     expect(formatDistance(0.35, 'en')).toBe('350 m');
     expect(formatDistance(2.44, 'en')).toBe('2.4 km');
+    expect(formatDistance(2.44, 'en', 'mile')).toBe('1.5 mi');
+    expect(formatDistance(0.05, 'en', 'mile')).toBe('0.1 mi');
+    expect(formatDistance(40, 'en', 'mile')).toBe('25 mi');
+    expect(distanceUnitFor('US')).toBe('mile');
+    expect(distanceUnitFor('GB')).toBe('mile');
+    expect(distanceUnitFor('IE')).toBe('kilometer');
+    expect(distanceUnitFor(null)).toBe('kilometer');
     expect(formatDuration(45)).toBe('45 min');
     expect(formatDuration(90)).toBe('1 h 30 min');
     expect(formatDuration(120)).toBe('2 h');

@@ -23,6 +23,7 @@ import {
   orderEvents,
   orders,
   payments,
+  payoutAccounts,
   payouts,
   sandboxBankEvents,
   type services,
@@ -343,11 +344,56 @@ async function seedDemoPayout(tx: Tx, vendorId: string, now: Date): Promise<numb
       amount,
       currency,
       idempotencyKey: `payout:${id}`,
-      last4: null,
+      last4: DEMO_PAYOUT_LAST4,
       declineCode: null,
       behaviour: null,
       createdAt: paidAt,
     })
     .onConflictDoNothing();
   return amount;
+}
+
+/** Last four digits of the demo pro's seeded bank account ("•••• 6789"). */
+export const DEMO_PAYOUT_LAST4 = '6789';
+
+/**
+ * Real US routing numbers (public, valid ABA checksums) the seeded US accounts use: Federal
+ * Reserve Bank of Boston, JPMorgan Chase, Bank of America, Wells Fargo.
+ */
+const SEED_ROUTING_NUMBERS = ['011000015', '021000021', '026009593', '121000248'];
+
+/**
+ * A verified sandbox bank account for every seeded pro (their reviewed jobs are earnings), so
+ * demo payouts work: held by the business name, in the pro's country, last four digits from the
+ * pro's id (the demo pro's {@link DEMO_PAYOUT_LAST4}), a US routing number for US pros. Only last
+ * four digits exist, as for an account a pro enters. Existing accounts are kept.
+ */
+export async function seedPayoutAccounts(
+  tx: Tx,
+  vendors: VendorRow[],
+  demoVendorId: string,
+  now: Date,
+): Promise<void> {
+  if (vendors.length === 0) return;
+  const rows = vendors.map((v) => {
+    const r = rng(`payout-account:${v.id}`);
+    const us = (v.country ?? 'US') === 'US';
+    return {
+      vendorId: v.id!,
+      kind: 'bank_account',
+      status: 'verified',
+      country: v.country ?? 'US',
+      holderName: v.businessName,
+      last4:
+        v.id === demoVendorId
+          ? DEMO_PAYOUT_LAST4
+          : String(Math.floor(r() * 10_000)).padStart(4, '0'),
+      routingNumber: us
+        ? SEED_ROUTING_NUMBERS[Math.floor(r() * SEED_ROUTING_NUMBERS.length)]!
+        : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  await tx.insert(payoutAccounts).values(rows).onConflictDoNothing();
 }

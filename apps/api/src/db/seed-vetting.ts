@@ -157,6 +157,52 @@ export function vettingAuditRows(
   return [];
 }
 
+/** The documents every approved seeded pro submitted (the ones a pending application needs). */
+export const APPROVED_DOCUMENTS: readonly DocumentKind[] = ['identity', 'insurance'];
+
+/** When an approved seeded pro's application moved: documents, submission, approval. */
+export interface ApprovalTimes {
+  /** Documents uploaded: 2 days after signing up. */
+  uploadedAt: Date;
+  /** Application submitted: 2 hours after the documents. */
+  submittedAt: Date;
+  /** Approved by an admin: 20 hours after submitting. */
+  approvedAt: Date;
+}
+
+/**
+ * The vetting history of a pro approved in the seed, counted from their sign-up `createdAt`,
+ * so the admin's Approved tab and vendor detail show submitted documents and an approval like
+ * every pro who went through the queue ("every pro is vetted").
+ */
+export function approvalTimes(createdAt: Date): ApprovalTimes {
+  const uploadedAt = new Date(createdAt.getTime() + 2 * DAY);
+  const submittedAt = new Date(uploadedAt.getTime() + 2 * HOUR);
+  return { uploadedAt, submittedAt, approvedAt: new Date(submittedAt.getTime() + 20 * HOUR) };
+}
+
+/**
+ * The audit-log entry of an approved seeded pro's approval (`vendor.approve`, as the admin
+ * domain records it, with the transition) by `adminId` (null when there is no admin account) at `approvedAt`.
+ */
+export function approvalAuditRow(
+  vendorId: string,
+  adminId: string | null,
+  approvedAt: Date,
+  idOf: (name: string) => string,
+): AuditRow {
+  return {
+    id: idOf(`audit:${vendorId}:vendor.approve`),
+    actorId: adminId,
+    action: 'vendor.approve',
+    subjectType: 'vendor',
+    subjectId: vendorId,
+    // As the admin domain records an approval from the queue.
+    detail: { from: 'pending', to: 'approved' },
+    createdAt: approvedAt,
+  };
+}
+
 /** Text the PDF standard fonts can draw (WinAnsi): accents and macrons dropped. */
 function winAnsi(text: string): string {
   return text

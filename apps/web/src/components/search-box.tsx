@@ -168,6 +168,11 @@ export interface SearchBoxProps
   defaultValue?: string;
   /** @defaultValue 'What do you need help with?' */
   label?: string;
+  /**
+   * The search page the box leads to (the signed-in Services page searches in place).
+   * @defaultValue ROUTES.search
+   */
+  searchPath?: string;
 }
 
 /**
@@ -178,6 +183,7 @@ export interface SearchBoxProps
 export function SearchBox({
   defaultValue = '',
   label = 'What do you need help with?',
+  searchPath = ROUTES.search,
   ...props
 }: SearchBoxProps) {
   const [, navigate] = useLocation();
@@ -189,7 +195,7 @@ export function SearchBox({
   const { data, isLoading } = useSearchSuggestions(typed, place);
 
   const search = (query: Record<string, string | null>) =>
-    navigate(buildLink(ROUTES.search, { query }));
+    navigate(buildLink(searchPath, { query }));
   const pick = (s: Suggestion) => {
     if (s.kind === 'category') {
       setText('');

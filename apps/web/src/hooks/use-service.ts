@@ -12,3 +12,16 @@ export function useServiceGallery(id: string | null | undefined) {
     id ? endpointKey('getServiceGallery', { params: { id } }) : null,
   );
 }
+
+/**
+ * `GET /v1/services/:id/quote?startsAt=` — subtotal, booking fee and total (minor units) of
+ * booking that slot, priced by the server before any order exists.
+ */
+export function useServiceQuote(
+  id: string | null | undefined,
+  startsAt: string | null | undefined,
+) {
+  return useSWR<KeyData<'getServiceQuote'>>(
+    id && startsAt ? endpointKey('getServiceQuote', { params: { id }, query: { startsAt } }) : null,
+  );
+}

@@ -1,5 +1,7 @@
 /** Date and time helpers. Times of a booking are shown in the vendor's time zone. */
 
+import { filesize } from 'filesize';
+
 /**
  * Short date and time ("Mon, Nov 23, 2:30 PM"), in `timeZone` when given; `withZone` appends
  * the zone's short name ("… 2:30 PM EST") when `timeZone` is given.
@@ -109,20 +111,12 @@ export function formatInboxTime(iso: string, now: Date = new Date(), timeZone?: 
 }
 
 /**
- * A file size for people: `sizeBytes` (bytes, 1 kB = 1000 B as file managers show it) as
- * "640 byte", "412 kB", "1.9 MB" (Intl unit names of the browser locale).
+ * A file size for people, through `filesize`: `sizeBytes` (bytes; SI units, 1 kB = 1000 B as
+ * file managers show them) as "448 bytes", "412 kB", "2.4 MB". Bytes are spelled out (a bare
+ * "448 B" reads as a typo); kilobytes are whole, megabytes carry one decimal.
  */
 export function formatBytes(sizeBytes: number): string {
-  const [unit, value] =
-    sizeBytes >= 1_000_000
-      ? (['megabyte', sizeBytes / 1_000_000] as const)
-      : sizeBytes >= 1_000
-        ? (['kilobyte', sizeBytes / 1_000] as const)
-        : (['byte', sizeBytes] as const);
-  return new Intl.NumberFormat(undefined, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 'megabyte' ? 1 : 0,
-  }).format(value);
+  return sizeBytes < 1000
+    ? filesize(sizeBytes, { fullform: true })
+    : filesize(sizeBytes, { round: sizeBytes >= 1_000_000 ? 1 : 0 });
 }

@@ -15,6 +15,12 @@ export const NOT_FOUND_TITLE = 'Page not found — Vetted';
 
 const title = (name: string) => `${name} — Vetted`;
 
+/**
+ * `<title>` of a page named after what it shows: a pro ("Demo Plumbing Co. — Vetted"), a
+ * service, an order reference.
+ */
+export const namedPageTitle = title;
+
 const u = ROUTES.user;
 const v = ROUTES.vendor;
 

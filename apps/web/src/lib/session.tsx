@@ -1,7 +1,9 @@
 import { MESSAGES } from '@vetted/api-client';
 import type { Role, Session } from '@vetted/contract';
+import { buildLink, ROUTES, resolveAccess } from '@vetted/session';
 import * as React from 'react';
 import { useSWRConfig } from 'swr';
+import { navigate } from 'wouter/use-browser-location';
 import { sessionManager } from './api';
 import { toast } from './toast';
 
@@ -23,15 +25,21 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   const [session, setSession] = React.useState<Session | null>(() => safeGet());
   const { mutate } = useSWRConfig();
   const signingOut = React.useRef(false);
+  const current = React.useRef(session);
 
   React.useEffect(() => {
-    setSession(safeGet());
+    current.current = safeGet();
+    setSession(current.current);
     return sessionManager.subscribe((next) => {
-      setSession((previous) => {
-        // Cleared without a log out: the refresh failed or the API answered 401 (spec §8).
-        if (previous && !next && !signingOut.current) toast.warning(MESSAGES.sessionExpired);
-        return next;
-      });
+      const previous = current.current;
+      current.current = next;
+      // Cleared without a log out: the refresh failed or the API answered 401 (spec §8).
+      if (previous && !next && !signingOut.current) {
+        toast.warning(MESSAGES.sessionExpired);
+        // Before the router sees the session gone (it would send a signed-out visitor home).
+        loginAgain();
+      }
+      setSession(next);
     });
   }, []);
 
@@ -63,6 +71,19 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * After the session expired on a signed-in page: the login page with `redirect` back to that
+ * page (spec §2 link building), so signing in again returns there. A public page still works
+ * signed out and is left as it is.
+ */
+function loginAgain(): void {
+  const { pathname, search } = window.location;
+  if (resolveAccess(pathname, null).type === 'allow') return;
+  navigate(buildLink(ROUTES.login, { query: { redirect: `${pathname}${search}` } }), {
+    replace: true,
+  });
 }
 
 function safeGet(): Session | null {

@@ -12,7 +12,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    // Tiles have the pictures' 3:2 shape, so a picture with words in it is never cropped.
+    const thumbs = canvasElement.querySelectorAll<HTMLElement>('[data-slot="gallery-thumb"]');
+    await expect(thumbs.length).toBe(galleryImages.length);
+    for (const thumb of thumbs) {
+      const box = thumb.getBoundingClientRect();
+      await expect(box.width / box.height).toBeCloseTo(1200 / 800, 1);
+    }
+  },
+};
 export const SingleImage: Story = { args: { images: galleryImages.slice(0, 1) } };
 export const Empty: Story = {
   args: { images: [] },

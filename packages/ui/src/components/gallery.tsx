@@ -69,7 +69,7 @@ function Gallery({ images, emptyTitle = 'No photos yet', className, ...props }: 
               }}
               aria-label={`Open image ${index + 1} of ${total}: ${image.alt}`}
               onClick={() => setOpenIndex(index)}
-              className="group block aspect-square w-full overflow-hidden rounded-md bg-surface-muted outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-surface"
+              className="group block aspect-[3/2] w-full overflow-hidden rounded-md bg-surface-muted outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-surface"
             >
               <img
                 src={image.thumbSrc ?? image.src}
@@ -78,7 +78,7 @@ function Gallery({ images, emptyTitle = 'No photos yet', className, ...props }: 
                 height={image.height}
                 loading="lazy"
                 decoding="async"
-                className="size-full object-cover transition-transform duration-base group-hover:scale-105"
+                className="size-full object-cover transition-transform duration-base group-hover:scale-105 dark:brightness-90"
               />
             </button>
           </li>

@@ -32,7 +32,7 @@ function ServiceCard({
   const Link = useLinkComponent();
   return (
     <article data-slot="service-card" className={cn(cardBase, 'flex-col', className)} {...props}>
-      {imageUrl !== undefined ? <CardImage src={imageUrl} className="aspect-video" /> : null}
+      {imageUrl !== undefined ? <CardImage src={imageUrl} className="aspect-[3/2]" /> : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="font-semibold">
           {href ? (

@@ -33,6 +33,13 @@ export const Default: Story = {
 };
 export const NoImage: Story = { args: { imageUrl: null } };
 export const NearbyMetres: Story = { args: { distanceKm: 0.35 } };
+/** A US or UK customer reads distances in miles (2.4 km ≈ 1.5 mi). */
+export const InMiles: Story = {
+  args: { distanceKm: 2.4, distanceUnit: 'mile', city: 'Boston' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Boston · 1.5 mi')).toBeInTheDocument();
+  },
+};
 export const NoDistanceOrPrice: Story = { args: { distanceKm: null, startingPrice: undefined } };
 export const NewVendor: Story = { args: { ratingAverage: 0, ratingCount: 0 } };
 export const LongName: Story = {

@@ -1,6 +1,13 @@
 import { MapPin } from 'lucide-react';
 import type * as React from 'react';
-import { CardImage, cardBase, formatDistance, stretched } from '../lib/card-parts';
+import {
+  CardImage,
+  cardBase,
+  type DistanceUnit,
+  distanceUnitFor,
+  formatDistance,
+  stretched,
+} from '../lib/card-parts';
 import { cn } from '../lib/utils';
 import { useLinkComponent } from './link';
 import { formatMoney, type Money } from './price';
@@ -16,6 +23,11 @@ type VendorCardProps = Omit<React.ComponentProps<'article'>, 'children'> & {
   ratingCount: number;
   /** Distance from the searcher; hidden when null or omitted. */
   distanceKm?: number | null;
+  /**
+   * Unit the distance is shown in (see `distanceUnitFor`).
+   * @defaultValue 'kilometer'
+   */
+  distanceUnit?: DistanceUnit;
   /** Cheapest service price. */
   startingPrice?: Money;
   /** Cover picture (decorative: the name is the card's text). */
@@ -31,6 +43,7 @@ function VendorCard({
   ratingAverage,
   ratingCount,
   distanceKm,
+  distanceUnit = 'kilometer',
   startingPrice,
   imageUrl,
   href,
@@ -53,7 +66,10 @@ function VendorCard({
           {city || distanceKm != null ? (
             <span className="inline-flex items-center gap-1">
               <MapPin aria-hidden="true" className="size-3.5" />
-              {[city, distanceKm != null ? formatDistance(distanceKm) : null]
+              {[
+                city,
+                distanceKm != null ? formatDistance(distanceKm, undefined, distanceUnit) : null,
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </span>
@@ -72,5 +88,5 @@ function VendorCard({
   );
 }
 
-export { formatDistance, VendorCard };
-export type { VendorCardProps };
+export { distanceUnitFor, formatDistance, VendorCard };
+export type { DistanceUnit, VendorCardProps };

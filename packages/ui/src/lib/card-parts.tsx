@@ -23,7 +23,8 @@ export function CardImage({ src, className }: { src?: string | null; className?:
           alt=""
           loading="lazy"
           decoding="async"
-          className="size-full object-cover transition-transform duration-base group-hover:scale-105"
+          // Dimmed in dark mode: a bright picture would glare on the dark page.
+          className="size-full object-cover transition-transform duration-base group-hover:scale-105 dark:brightness-90"
         />
       ) : (
         <div className="flex size-full items-center justify-center text-muted">
@@ -34,10 +35,42 @@ export function CardImage({ src, className }: { src?: string | null; className?:
   );
 }
 
-/** Formats a distance: "850 m" under 1 km, else "3.2 km". */
-export function formatDistance(km: number, locale?: string): string {
-  if (km < 1) return `${new Intl.NumberFormat(locale).format(Math.round(km * 1000))} m`;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(km)} km`;
+/** The unit distances are shown in (Intl.NumberFormat's unit identifiers). */
+export type DistanceUnit = 'kilometer' | 'mile';
+
+/** Kilometres in a statute mile (international mile, exact). */
+const KM_PER_MILE = 1.609344;
+
+/**
+ * The unit a person in `country` (ISO 3166-1 alpha-2) reads distances in: miles in the US and
+ * the UK (road signs in miles), kilometres elsewhere and when the country is unknown.
+ */
+export function distanceUnitFor(country: string | null | undefined): DistanceUnit {
+  return country === 'US' || country === 'GB' ? 'mile' : 'kilometer';
+}
+
+/**
+ * Formats a distance given in km through Intl.NumberFormat's unit style: "850 m" under 1 km,
+ * else "3.2 km"; in miles "0.5 mi", "2.4 mi", "12 mi" (one decimal under 10).
+ */
+export function formatDistance(
+  km: number,
+  locale?: string,
+  unit: DistanceUnit = 'kilometer',
+): string {
+  const format = (value: number, u: 'meter' | DistanceUnit, digits: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: u,
+      unitDisplay: 'short',
+      maximumFractionDigits: digits,
+    }).format(value);
+  if (unit === 'mile') {
+    const miles = Math.max(km / KM_PER_MILE, 0.1);
+    return format(miles, 'mile', miles < 10 ? 1 : 0);
+  }
+  if (km < 1) return format(Math.round(km * 1000), 'meter', 0);
+  return format(km, 'kilometer', 1);
 }
 
 /** Formats minutes as "45 min", "1 h", "1 h 30 min". */

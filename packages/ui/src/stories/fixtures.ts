@@ -26,7 +26,8 @@ export const galleryImages = [
   id: img.id,
   alt: img.alt,
   src: placeholderImage(img.label, i, 1200, 800),
-  thumbSrc: placeholderImage(img.label, i, 300, 300),
+  // As the API makes them: 480 px wide, at the picture's own aspect ratio.
+  thumbSrc: placeholderImage(img.label, i, 480, 320),
   width: 1200,
   height: 800,
 }));

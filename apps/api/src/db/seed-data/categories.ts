@@ -141,7 +141,7 @@ export const CATEGORY_SEEDS: CategorySeed[] = [
   {
     slug: 'hair-styling',
     name: 'Hair Styling',
-    description: 'Cuts, colour and styling at home or in the salon.',
+    description: 'Stylists for cuts, colour and styling, at home or in the salon.',
     icon: 'scissors',
     colors: ['#EC4899', '#9D174D'],
     names: [

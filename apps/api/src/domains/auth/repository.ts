@@ -16,6 +16,7 @@ import {
   vendorProfiles,
 } from '../../db/schema';
 import type { ResolvedBusiness } from '../vendors/service';
+import { syncVendorSlug } from '../vendors/slug';
 
 export type UserRow = typeof users.$inferSelect;
 export type ChallengeRow = typeof otpChallenges.$inferSelect;
@@ -85,10 +86,14 @@ export async function syncVendorProfile(
 ): Promise<void> {
   if (user.role === 'vendor' && user.business) {
     const fields = { ...user.business, vettingStatus: 'draft' as const };
-    await db
+    const [row] = await db
       .insert(vendorProfiles)
       .values({ id: randomUUID(), userId: user.id, ...fields })
-      .onConflictDoUpdate({ target: vendorProfiles.userId, set: fields });
+      .onConflictDoUpdate({ target: vendorProfiles.userId, set: fields })
+      .returning({ id: vendorProfiles.id, slug: vendorProfiles.slug });
+    // Every profile has its public slug from the start (a draft's old one needs no redirect,
+    // but keeping it costs nothing).
+    if (row) await syncVendorSlug(db, row.id, fields.businessName, row.slug);
   } else {
     await db.delete(vendorProfiles).where(eq(vendorProfiles.userId, user.id));
   }

@@ -1,7 +1,9 @@
-import { endpoints } from '@vetted/contract';
-import type { FastifyInstance } from 'fastify';
+import { endpoints, type ProMoved, type ProSlugParams } from '@vetted/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createResponseCache, type ResponseCache } from '../../lib/response-cache';
-import { type PublicRead, route } from '../../lib/route';
+import { bearerOf, type PublicRead, route } from '../../lib/route';
+import { mentionsNearMe } from '../places/query-place';
+import { createPublicProService } from './public-pro';
 import type { CatalogueCache, CatalogueService } from './service';
 
 /**
@@ -61,7 +63,17 @@ export default async function catalogueRoutes(
   };
 
   route(app, endpoints.listCategories, () => catalogue.listCategories(), { publicRead });
-  route(app, endpoints.listVendors, ({ query }) => catalogue.listVendors(query), { publicRead });
+  // "near me" means the signed-in customer's saved place: that answer is theirs alone.
+  const nearMeOfSomeone = (request: FastifyRequest) => {
+    const query = request.query as { q?: unknown; placeWords?: unknown };
+    return bearerOf(request) !== null && query.placeWords !== 'off' && mentionsNearMe(query.q);
+  };
+  route(
+    app,
+    endpoints.listVendors,
+    ({ query, user }) => catalogue.listVendors(query, user?.id ?? null),
+    { publicRead: { ...publicRead, personal: nearMeOfSomeone } },
+  );
   route(app, endpoints.searchSuggest, ({ query }) => catalogue.suggest(query), { publicRead });
   route(app, endpoints.getVendor, ({ params }) => catalogue.getVendor(params.id), { publicRead });
   route(
@@ -77,6 +89,37 @@ export default async function catalogueRoutes(
   });
   route(app, endpoints.getServiceGallery, ({ params }) => catalogue.getServiceGallery(params.id), {
     publicRead,
+  });
+
+  // The public pro page's data (`/pros/:slug`). An old slug answers 301 to the current one
+  // before the handler runs (and past the response cache, which keeps only 200s); the 301 may
+  // be kept as long as the catalogue's answers, because a name changed back takes its slug back.
+  const pros = createPublicProService({ db: app.db, catalogue });
+  const proPaths = new Map([
+    [`/v1${endpoints.getPro.path}`, ''],
+    [`/v1${endpoints.listProReviews.path}`, '/reviews'],
+  ]);
+  app.addHook('preHandler', async (request, reply) => {
+    const tail = proPaths.get(request.routeOptions.url ?? '');
+    if (tail === undefined) return;
+    const current = await pros.movedTo((request.params as ProSlugParams).slug);
+    if (current === null) return;
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const redirectTo = `/v1/pros/${encodeURIComponent(current)}${tail}${search}`;
+    const moved: ProMoved = { slug: current, redirectTo };
+    return reply
+      .code(301)
+      .header('location', redirectTo)
+      .header('cache-control', publicRead.cacheControl)
+      .send({ ok: true, data: moved });
+  });
+  route(app, endpoints.getPro, ({ params }) => pros.getPro(params.slug), { publicRead });
+  // Like `GET /v1/vendors/{id}/reviews`: not kept in the response cache, so a new review or
+  // reply shows at once (`no-cache`: browsers revalidate, a 304 when nothing changed).
+  route(app, endpoints.listProReviews, async ({ params, query, reply }) => {
+    const page = await pros.listReviews(params.slug, query);
+    reply.header('cache-control', 'no-cache');
+    return page;
   });
   route(app, endpoints.getServiceSlots, async ({ params, query, reply }) => {
     const slots = await catalogue.getServiceSlots(params.id, query);

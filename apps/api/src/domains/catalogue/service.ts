@@ -42,6 +42,8 @@ import {
   slotVerdict,
 } from './policy';
 import type { CatalogueCache } from './cache';
+import { resolveSearchPlace, withoutPlaceWords } from './search-place';
+import type { Geocoder } from '../places/geocoder';
 import * as repo from './repository';
 
 export { HOLD_MS, LEAD_TIME_MS, localDateOf } from './policy';
@@ -84,6 +86,8 @@ export async function refreshVendorSearch(db: DbOrTx, vendorIds: readonly string
  */
 export type CatalogueDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config'> & {
   cache: CatalogueCache;
+  /** Resolves cities named in a query ("plumber in Boston", search-place.ts). */
+  geocoder: Geocoder;
 };
 
 function toSummary(row: repo.VendorSummaryRow): VendorSummary {
@@ -220,7 +224,7 @@ export async function checkSlot(
  * — is kept as long as the catalogue's answers (`config.catalogueCacheTtlMs`, 0 = off), so a
  * request runs one query: the orders over its horizon. Booking re-reads all of it (orders).
  */
-export function createCatalogueService({ db, clock, config, cache }: CatalogueDeps) {
+export function createCatalogueService({ db, clock, config, cache, geocoder }: CatalogueDeps) {
   const ttl = config.catalogueCacheTtlMs;
   const grids =
     ttl > 0 ? new LRUCache<string, Omit<repo.SlotSource, 'blocking'>>({ max: 10_000, ttl }) : null;
@@ -323,13 +327,25 @@ export function createCatalogueService({ db, clock, config, cache }: CatalogueDe
      * A page of approved vendors for `GET /v1/vendors` (issue #9): `q` through the vocabulary
      * (stems, relatives, corrections: policy.ts `planTextSearch`), the filters, the area
      * defaults of a customer with a place (`areaDefaults`), the order; what was applied, and
-     * categories in reach when nothing matched.
+     * categories in reach when nothing matched. Place words in `q` (search-place.ts) centre
+     * the search: "near me" on `userId`'s default saved place (else the sent lat/lng), a named
+     * city on that city; the rest of `q` is the text searched.
      */
-    async listVendors(query: VendorListParams): Promise<VendorSearchPage> {
-      const point =
+    async listVendors(
+      query: VendorListParams,
+      userId: string | null = null,
+    ): Promise<VendorSearchPage> {
+      const sent =
         query.lat !== undefined && query.lng !== undefined
           ? { lat: query.lat, lng: query.lng }
           : undefined;
+      const where = !query.q
+        ? null
+        : query.placeWords === 'auto'
+          ? await resolveSearchPlace({ db, geocoder }, query.q, sent, userId)
+          : withoutPlaceWords(query.q);
+      const q = where?.text || undefined;
+      const point = where?.place ? { lat: where.place.lat, lng: where.place.lng } : sent;
       const sort = effectiveSort(query.sort, point !== undefined);
       const hasPriceFilter = query.minPrice !== undefined || query.maxPrice !== undefined;
       const defaults = areaDefaults({
@@ -342,9 +358,9 @@ export function createCatalogueService({ db, clock, config, cache }: CatalogueDe
       });
       // A category alone is read from indexes (its few vendors beyond the primary ones first);
       // with text or a radius, the few hundred candidates are checked one by one instead.
-      const narrowed = Boolean(query.q) || defaults.radiusKm !== undefined;
+      const narrowed = Boolean(q) || defaults.radiusKm !== undefined;
       const [text, localCurrency, category] = await Promise.all([
-        query.q ? planText(query.q) : undefined,
+        q ? planText(q) : undefined,
         point && defaults.localCurrency ? nearestCurrency(point) : undefined,
         query.category
           ? narrowed
@@ -392,6 +408,9 @@ export function createCatalogueService({ db, clock, config, cache }: CatalogueDe
             (query.radiusKm === undefined && defaults.radiusKm !== undefined) ||
             (query.currency === undefined && localCurrency != null),
           ignoredWords: text?.ignoredWords ?? [],
+          text: q ?? null,
+          place: where?.place ?? null,
+          placeNeeded: where?.placeNeeded ?? false,
         },
         suggestedCategories,
       };
@@ -403,7 +422,18 @@ export function createCatalogueService({ db, clock, config, cache }: CatalogueDe
      * so "plumbr" suggests plumbing. Within the area of `lat`/`lng` when given.
      */
     async suggest(query: { q: string; lat?: number; lng?: number }): Promise<SearchSuggestions> {
-      const words = searchWords(query.q);
+      const sent =
+        query.lat !== undefined && query.lng !== undefined
+          ? { lat: query.lat, lng: query.lng }
+          : undefined;
+      // Place words are not what is looked for: "hair stylist near me" suggests hair styling,
+      // not whatever "near" and "me" nearly spell; a named city also sets the area. "near me"
+      // needs no account here: the sent lat/lng are the area (this answer is shared, cached).
+      const where = await resolveSearchPlace({ db, geocoder }, query.q, sent, null);
+      // Only a city ("boston"): pros named after it are still worth suggesting.
+      const typed = where.text.trim() || (where.place?.source === 'query' ? query.q : '');
+      if (!typed) return { categories: [], services: [], vendors: [] };
+      const words = searchWords(typed);
       const [stems, lexicon] = await Promise.all([stemsOf(words), vocabulary()]);
       const groups = words.map((word) => {
         const stem = stems.get(word);
@@ -413,12 +443,9 @@ export function createCatalogueService({ db, clock, config, cache }: CatalogueDe
       });
       const prefixQuery =
         groups.length > 0 ? groups.map((g) => `(${g.join(' | ')})`).join(' & ') : null;
-      const point =
-        query.lat !== undefined && query.lng !== undefined
-          ? { lat: query.lat, lng: query.lng }
-          : undefined;
+      const point = where.place ? { lat: where.place.lat, lng: where.place.lng } : sent;
       return repo.suggest(db, {
-        q: query.q,
+        q: typed,
         prefixQuery,
         point,
         radiusKm: AREA_RADIUS_KM,

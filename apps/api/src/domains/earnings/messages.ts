@@ -2,7 +2,11 @@
  * User-facing text of earnings and payouts (issue #8): errors a vendor can act on and the in-app
  * notices of a payout's outcome.
  */
-import { PAYOUT_HOLD_DAYS } from '@vetted/contract';
+import {
+  PAYOUT_ACCOUNT_REQUIRED_MESSAGE,
+  PAYOUT_HOLD_DAYS,
+  type PayoutAccountStatus,
+} from '@vetted/contract';
 import { ROUTES } from '@vetted/session';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import type { NewNotification } from '../notifications/service';
@@ -68,15 +72,20 @@ export const KIND_LABELS = {
   payout: 'Payout',
 } as const;
 
-/** The in-app notice of a payout the provider confirmed. */
+/** "•••• 6789": how an account is named to people (its last four digits only). */
+export const maskedAccount = (last4: string) => `•••• ${last4}`;
+
+/** The in-app notice of a payout the provider confirmed, sent to the account ending `last4`. */
 export function payoutPaidNotice(
   amount: number,
   currency: string,
+  last4: string,
 ): Omit<NewNotification, 'userId'> {
+  const to = last4 ? `your account ${maskedAccount(last4)}` : 'your payout account';
   return {
     type: 'payout.paid',
     title: `Payout sent: ${formatMoney(amount, currency)}`,
-    body: `${formatMoney(amount, currency)} of your earnings is on its way to you.`,
+    body: `${formatMoney(amount, currency)} of your earnings was sent to ${to}.`,
     link: ROUTES.vendor.earnings,
   };
 }
@@ -93,4 +102,27 @@ export function payoutFailedNotice(
     body: `${reason.replace(/\.+$/, '')}. The ${formatMoney(amount, currency)} is available to pay out again.`,
     link: ROUTES.vendor.earnings,
   };
+}
+
+/** 409: no verified payout account to send the money to. */
+export const payoutAccountRequired = () =>
+  conflict(PAYOUT_ACCOUNT_REQUIRED_MESSAGE, 'payout_account_required');
+
+/** The in-app notice of a Stripe connected account that became verified or restricted. */
+export function payoutAccountNotice(
+  status: Exclude<PayoutAccountStatus, 'pending'>,
+): Omit<NewNotification, 'userId'> {
+  return status === 'verified'
+    ? {
+        type: 'payout_account.verified',
+        title: 'Payouts are set up',
+        body: 'Stripe verified your payout account. You can pay out your available earnings.',
+        link: ROUTES.vendor.earnings,
+      }
+    : {
+        type: 'payout_account.restricted',
+        title: 'Stripe paused your payouts',
+        body: 'Stripe needs more details before it can pay you. Update them from your earnings page.',
+        link: ROUTES.vendor.earnings,
+      };
 }

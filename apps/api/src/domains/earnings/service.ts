@@ -6,9 +6,9 @@
  *
  * A payout: under a row lock on the vendor profile (payouts of one vendor queue, so two at once
  * can never move more than is available), one transaction writes the `payouts` row (`pending`),
- * its postings (`payout:<id>`) and the outbox job `payout.send`. The job asks the payment
- * provider with idempotency key `payout:<id>` (sandbox: its fake bank; Stripe: a Connect
- * transfer), then marks it `paid` and tells the vendor; a refusal no retry can change marks it
+ * its postings (`payout:<id>`) and the outbox job `payout.send`; it needs a verified payout
+ * account (payout-account-service.ts). The job asks the payment provider with idempotency key
+ * `payout:<id>` to send to that account (sandbox: its fake bank; Stripe: a Connect transfer), then marks it `paid` and tells the vendor; a refusal no retry can change marks it
  * `failed` with the provider's words and reverses its postings (`payout:<id>:reversal`), so the
  * money is available again. A transient failure is retried by the outbox with the same key; if
  * the outbox gives up (10 attempts) the payout stays `pending` for a person to look at.
@@ -36,6 +36,7 @@ import { messages as paymentMessages } from '../payments/messages';
 import type { PaymentProvider } from '../payments/provider';
 import type { PaymentProviders } from '../payments/service';
 import * as msg from './messages';
+import { destinationOf } from './payout-account-service';
 import * as policy from './policy';
 import * as repo from './repository';
 
@@ -165,14 +166,19 @@ export function createEarningsService(deps: EarningsDeps) {
       await fail(p.id, paymentMessages.stripeNotConfigured, ctx.key);
       return;
     }
+    // Read at send time: an account removed or restricted since the request gets nothing.
+    const to = await destinationOf(db, p.vendorId, p.provider);
+    if (!to) {
+      await fail(p.id, msg.payoutAccountRequired().message, ctx.key);
+      return;
+    }
     let ref: string;
     try {
       ({ ref } = await provider.payout({
         payoutId: p.id,
         amount: p.amount,
         currency: p.currency,
-        // No column keeps a vendor's connected account yet (issue #8): Stripe refuses for good.
-        destination: null,
+        destination: to.destination,
         idempotencyKey: ctx.key,
       }));
     } catch (err) {
@@ -189,7 +195,7 @@ export function createEarningsService(deps: EarningsDeps) {
         providerRef: ref,
       });
       await tellVendor(tx, p.vendorId, {
-        ...msg.payoutPaidNotice(p.amount, p.currency),
+        ...msg.payoutPaidNotice(p.amount, p.currency, to.last4),
         key: `${ctx.key}:notice`,
       });
     });
@@ -276,7 +282,7 @@ export function createEarningsService(deps: EarningsDeps) {
      * With `idempotencyKey`, a repeat returns the first payout (same currency and amount) and
      * moves nothing.
      * @throws AppError 403 `vendor_only`, 404 `vendor_not_found`, 409 `nothing_available` /
-     *   `payout_exceeds_available`, 422 `idempotency_mismatch` (the key was used for another payout)
+     *   `payout_exceeds_available` / `payout_account_required` (no verified payout account), 422 `idempotency_mismatch` (the key was used for another payout)
      */
     async createPayout(
       user: AuthUser,
@@ -304,6 +310,10 @@ export function createEarningsService(deps: EarningsDeps) {
           throw decided.reason === 'too_much'
             ? msg.payoutTooLarge(available, body.currency)
             : msg.nothingAvailable(body.currency);
+        }
+        // No payout without a verified destination (the send job checks again).
+        if (!(await destinationOf(tx, vendor.id, config.paymentProvider))) {
+          throw msg.payoutAccountRequired();
         }
         const id = uuidv7();
         const row = await repo.insertPayout(tx, {

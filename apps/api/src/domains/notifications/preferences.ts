@@ -9,6 +9,7 @@ import {
   type NotificationChannel,
   type NotificationPreferenceKind,
   type NotificationPreferences,
+  type Role,
   type updateNotificationPreferencesBodySchema,
 } from '@vetted/contract';
 import type { z } from 'zod';
@@ -42,8 +43,11 @@ export function kindUsesChannel(
   return NOTIFICATION_PREFERENCE_KINDS.some((k) => k.kind === kind && k.channels.includes(channel));
 }
 
-/** The full switch list of a user from their stored rows (default: on where the channel exists). */
-function toPreferences(rows: repo.PreferenceRow[]): NotificationPreferences {
+/**
+ * The full switch list of a user from their stored rows (default: on where the channel exists),
+ * each kind described as an account of `role` receives it.
+ */
+function toPreferences(rows: repo.PreferenceRow[], role: Role): NotificationPreferences {
   const off = new Set(rows.filter((r) => !r.enabled).map((r) => `${r.kind}:${r.channel}`));
   const value = (kind: NotificationPreferenceKind, channel: NotificationChannel) =>
     kindUsesChannel(kind, channel) && !off.has(`${kind}:${channel}`);
@@ -51,7 +55,7 @@ function toPreferences(rows: repo.PreferenceRow[]): NotificationPreferences {
     kinds: NOTIFICATION_PREFERENCE_KINDS.map((k) => ({
       kind: k.kind,
       label: k.label,
-      description: k.description,
+      description: k.descriptionByRole?.[role] ?? k.description,
       channels: [...k.channels],
       inApp: value(k.kind, 'in_app'),
       email: value(k.kind, 'email'),
@@ -59,12 +63,16 @@ function toPreferences(rows: repo.PreferenceRow[]): NotificationPreferences {
   };
 }
 
-/** `GET /v1/me/notification-preferences`: every kind with its two switches. */
+/**
+ * `GET /v1/me/notification-preferences`: every kind with its two switches, described for an
+ * account of `role`.
+ */
 export async function loadPreferences(
   db: DbOrTx,
   userId: string,
+  role: Role,
 ): Promise<NotificationPreferences> {
-  return toPreferences(await repo.listPreferences(db, userId));
+  return toPreferences(await repo.listPreferences(db, userId), role);
 }
 
 /**
@@ -75,6 +83,7 @@ export async function loadPreferences(
 export async function savePreferences(
   db: Db,
   userId: string,
+  role: Role,
   body: z.output<typeof updateNotificationPreferencesBodySchema>,
 ): Promise<NotificationPreferences> {
   const rows: repo.PreferenceRow[] = [];
@@ -94,7 +103,7 @@ export async function savePreferences(
       rows,
     ),
   );
-  return loadPreferences(db, userId);
+  return loadPreferences(db, userId, role);
 }
 
 /**

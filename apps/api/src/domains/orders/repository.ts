@@ -6,7 +6,7 @@ import type { Order, OrderStatus } from '@vetted/contract';
 import { and, asc, count, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { orderEvents, orders, services, users, vendorProfiles } from '../../db/schema';
+import { orderEvents, orders, payments, services, users, vendorProfiles } from '../../db/schema';
 import { mediaUrl } from '../../services/images';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -25,6 +25,8 @@ export interface OrderView {
   /** Storage keys of both parties' avatars (issue #9); absent where a query does not read them. */
   customerAvatarKey?: string | null;
   vendorAvatarKey?: string | null;
+  /** Refunded so far on the booking's charge, minor units; absent where a query does not read it. */
+  amountRefunded?: number;
 }
 
 /** Postgres error code (and constraint) of a driver error, also when Drizzle wrapped it. */
@@ -60,6 +62,8 @@ function orderViewQuery(db: DbOrTx) {
       customerName: users.fullName,
       customerAvatarKey: users.avatarKey,
       vendorAvatarKey: vendorUsers.avatarKey,
+      // Correlated so the list query stays one row per order; tips are separate payments.
+      amountRefunded: sql<number>`coalesce((select sum(${payments.amountRefunded}) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.kind} = 'order'), 0)::int`,
     })
     .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))
@@ -114,6 +118,9 @@ export function toOrderDto(v: OrderView): Order {
     subtotal: { amount: o.subtotal, currency: o.currency },
     fee: { amount: o.fee, currency: o.currency },
     total: { amount: o.total, currency: o.currency },
+    ...(v.amountRefunded === undefined
+      ? {}
+      : { amountRefunded: { amount: Number(v.amountRefunded), currency: o.currency } }),
     createdAt: o.createdAt.toISOString(),
   };
 }

@@ -19,6 +19,7 @@ export default async function orderRoutes(
       orders.create(user, body, idempotencyKeyOf(request.headers['idempotency-key'])),
     { successStatus: 201 },
   );
+  route(app, endpoints.getServiceQuote, ({ params, query }) => orders.quote(params.id, query));
   route(app, endpoints.listOrders, ({ query, user }) => orders.list(user, query));
   route(app, endpoints.getOrder, ({ params, user }) => orders.get(user, params.id));
   route(app, endpoints.transitionOrder, ({ params, body, user }) =>

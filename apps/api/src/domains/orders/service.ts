@@ -14,6 +14,8 @@ import type {
   OrderTransitionBody,
   Payment,
   RescheduleBody,
+  ServiceQuote,
+  ServiceQuoteQuery,
 } from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -29,6 +31,7 @@ import {
 } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import { notify, pushToUsers } from '../notifications/service';
+import { tipNote } from '../payments/messages';
 import { orderReviewState } from '../reviews/service';
 import { markWaitlistBooked, offerFreedSlots } from '../waitlist/service';
 import * as msg from './messages';
@@ -178,12 +181,18 @@ export function createOrdersService(deps: OrdersDeps) {
     const refund = isCustomer ? policy.refundIfCancelledNow(o, role, clock.now()) : null;
     // Issue #9: the customer's tip, and a new time the pro has not answered yet.
     const tip = await payments.tipOf(db, o.id);
+    // The tip's timeline entry is the one the capture wrote with the tip's note (payments
+    // messages `tipNote`): order events carry no kind of their own.
+    const tipEventNote = tip
+      ? tipNote(tip.amount.amount, tip.amount.currency, tip.cardLast4)
+      : null;
     return {
       ...repo.toOrderDto(view),
       events: events.map((e) => ({
         status: e.status,
         at: e.createdAt.toISOString(),
         note: e.note,
+        kind: e.note !== null && e.note === tipEventNote ? ('tip' as const) : ('status' as const),
       })),
       payment,
       startCode: isCustomer && o.status === 'accepted' ? o.startCode : null,
@@ -256,6 +265,22 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   return {
+    /**
+     * Prices a booking of `serviceId` at `startsAt` before any order exists, by the same rule
+     * `create` uses (service price + `policy.bookingFee`); amounts in minor units. Refuses a slot
+     * the picker would not offer as `create` does (404 unknown or unbookable service, 400
+     * `invalid_slot` off grid / too soon / beyond the horizon); a taken slot is still quoted,
+     * since whether it is free is decided when the order is placed.
+     */
+    async quote(serviceId: string, query: ServiceQuoteQuery): Promise<ServiceQuote> {
+      const service = await requireBookableService(db, serviceId);
+      const check = await checkSlot(db, service.id, new Date(query.startsAt), clock.now());
+      if (!check.ok && check.reason !== 'taken') throw slotRefusal(check, msg.slotTaken);
+      const subtotal = service.price;
+      const bookingFee = policy.bookingFee(subtotal);
+      return { subtotal, bookingFee, total: subtotal + bookingFee, currency: service.currency };
+    },
+
     /**
      * Books a slot (customer only; 403 `customer_only`). The server prices it (service price +
      * `bookingFee`) and checks the slot by the slot picker's rules (catalogue `checkSlot`, issue

@@ -44,8 +44,54 @@ export interface ProviderCharge {
   amountRefunded: number;
 }
 
+/** Where a Stripe connected account stands (from `GET /v1/accounts/:id` or `account.updated`). */
+export interface ConnectedAccountState {
+  /** `acct_…`. */
+  accountId: string;
+  /** Stripe's `payouts_enabled`: transfers to it can be paid out to the pro's bank. */
+  payoutsEnabled: boolean;
+  /** Stripe's `details_submitted`: the pro finished onboarding at least once. */
+  detailsSubmitted: boolean;
+  /** ISO 3166-1 alpha-2 (upper case), '' when unknown. */
+  country: string;
+  /** Last four digits of the account's default bank account, '' until one is added. */
+  last4: string;
+  /** The bank account's holder name, '' when Stripe does not say. */
+  holderName: string;
+}
+
+/**
+ * Connect onboarding (Stripe only): an Express account per pro and the account links that send
+ * the pro to Stripe's hosted onboarding. Errors are thrown as the SDK's (transient or not).
+ */
+export interface ConnectedAccounts {
+  /**
+   * Creates an Express account (`POST /v1/accounts`, `type: express`, transfers capability,
+   * `metadata.vendorId`); the same `idempotencyKey` returns the same account.
+   */
+  create(input: {
+    vendorId: string;
+    country: string;
+    email: string | null;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccountState>;
+  /**
+   * A single-use onboarding link (`POST /v1/account_links`, `account_onboarding`) that returns
+   * the pro to `returnUrl`, or to `refreshUrl` when the link expired or was used.
+   */
+  onboardingLink(input: {
+    accountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ url: string }>;
+  /** Reads the account back (`GET /v1/accounts/:id`). */
+  retrieve(accountId: string): Promise<ConnectedAccountState>;
+}
+
 /** A payment provider (sandbox fake bank or Stripe). */
 export interface PaymentProvider {
+  /** Connect onboarding of payout accounts; Stripe only (the sandbox takes bank details). */
+  readonly connectedAccounts?: ConnectedAccounts;
   readonly name: 'sandbox' | 'stripe';
   readonly testMode: boolean;
   /** At payment initialisation. Stripe: creates a PaymentIntent (capture_method manual, metadata.paymentId). Sandbox: no-op. */
@@ -79,9 +125,9 @@ export interface PaymentProvider {
   }): Promise<{ refundRef: string; status: 'pending' | 'succeeded' }>;
   /**
    * Pays `amount` (minor units) in `currency` out to a vendor (issue #8), with our payout id as
-   * metadata. Sandbox: a `payout` row in the fake bank (ref `sbx_po_…`). Stripe: a Connect
-   * transfer to `destination` (a connected account id, `acct_…`); with no destination it throws
-   * an Error with `permanent: true` ("Connect a Stripe account to receive payouts"). A repeated
+   * metadata, to `destination`: the sandbox's verified bank account (its last four digits, kept
+   * on the fake bank's row) or a Stripe connected account (`acct_…`, a Connect transfer). Without
+   * a destination it throws an Error with `permanent: true`. A repeated
    * `idempotencyKey` returns the first payout's ref and moves no money again; transient failures
    * throw (the outbox retries), a refusal no retry can change carries `permanent: true`.
    */

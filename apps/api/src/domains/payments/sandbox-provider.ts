@@ -69,7 +69,8 @@ function toEvent(row: BankRow): ProviderEvent {
  *   declined ("Your card was declined. Try another card."); 4000 0000 0000 9995 has insufficient
  *   funds; 4000 0000 0000 5126 authorises but every refund of it fails (a bank outage, retried);
  *   any other Luhn-valid number authorises. A number failing Luhn is a 400.
- * - A payout (issue #8) is a `payout` row with ref `sbx_po_<payout id>`, once per key.
+ * - A payout (issue #8) is a `payout` row with ref `sbx_po_<payout id>`, once per key, whose
+ *   `last4` is the destination (the pro's verified bank account's last four digits).
  * - Capturing an already captured charge or voiding a voided one succeeds without a new event
  *   (like Stripe when the outbox redelivers); capturing a voided charge, voiding a captured one
  *   or refunding more than was captured throws a permanent `SandboxBankError`.
@@ -242,7 +243,10 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }): 
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
         throw new SandboxBankError('A payout must be a positive whole amount', true);
       }
-      // No account to send to in the sandbox: the bank just records the transfer, once per key.
+      if (!input.destination) {
+        throw new SandboxBankError('Add where your payouts go first', true);
+      }
+      // The fake bank records the transfer to the account (its last four digits), once per key.
       const row = await record(db, {
         ref: sandboxPayoutRef(input.payoutId),
         paymentId: null,
@@ -251,7 +255,7 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }): 
         amount: input.amount,
         currency: input.currency,
         idempotencyKey: input.idempotencyKey,
-        last4: null,
+        last4: input.destination,
         declineCode: null,
         behaviour: null,
       });

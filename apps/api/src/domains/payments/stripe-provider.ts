@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import type { AuthorizeResult, PaymentProvider, ProviderCharge, ProviderEvent } from './provider';
+import type {
+  AuthorizeResult,
+  ConnectedAccountState,
+  PaymentProvider,
+  ProviderCharge,
+  ProviderEvent,
+} from './provider';
 
 /** Where and how to reach Stripe. `host`/`port`/`protocol` point the SDK at a local fake in tests. */
 export interface StripeProviderOptions {
@@ -34,8 +40,24 @@ function cardLast4(intent: Stripe.PaymentIntent): string | null {
 }
 
 /**
- * Why a Stripe payout cannot be made: the vendor has no connected account to transfer to (issue
- * #8; nothing stores one yet, so every Stripe payout fails with this until a vendor can connect).
+ * What a Stripe connected account says about payouts: `payouts_enabled`, `details_submitted`,
+ * its country and its default bank account's last four digits and holder name.
+ */
+export function connectedAccountState(account: Stripe.Account): ConnectedAccountState {
+  const bank = account.external_accounts?.data.find((x) => x.object === 'bank_account');
+  return {
+    accountId: account.id,
+    payoutsEnabled: account.payouts_enabled === true,
+    detailsSubmitted: account.details_submitted === true,
+    country: (account.country ?? '').toUpperCase(),
+    last4: bank?.last4 ?? '',
+    holderName: (bank?.object === 'bank_account' ? bank.account_holder_name : null) ?? '',
+  };
+}
+
+/**
+ * Why a Stripe payout cannot be made: the vendor has no connected account to transfer to (the
+ * payouts service refuses earlier; this guards a payout made without one all the same).
  */
 export const STRIPE_NO_DESTINATION = 'Connect a Stripe account to receive payouts';
 
@@ -59,6 +81,8 @@ const isUnexpectedState = (err: unknown) =>
  *
  * - `payout` is a Connect transfer (`transfers.create`) to the vendor's connected account with
  *   the payout's idempotency key; without an account it fails for good ({@link STRIPE_NO_DESTINATION}).
+ * - `connectedAccounts` onboards a pro: an Express account (`accounts.create`) and account links
+ *   (`accountLinks.create`) to Stripe's hosted onboarding; `account.updated` reports the result.
  *
  * Constructing the provider makes no network call. Stripe errors (network, 5xx, rate limits)
  * are thrown as the SDK's `Stripe.errors.*` for the outbox to retry; the SDK itself retries
@@ -89,6 +113,34 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: 'stripe',
     testMode: !options.secretKey.includes('_live_'),
+
+    connectedAccounts: {
+      async create({ vendorId, country, email, idempotencyKey }) {
+        const account = await stripe.accounts.create(
+          {
+            type: 'express',
+            country,
+            ...(email ? { email } : {}),
+            capabilities: { transfers: { requested: true } },
+            metadata: { vendorId },
+          },
+          { idempotencyKey },
+        );
+        return connectedAccountState(account);
+      },
+      async onboardingLink({ accountId, returnUrl, refreshUrl }) {
+        const link = await stripe.accountLinks.create({
+          account: accountId,
+          type: 'account_onboarding',
+          return_url: returnUrl,
+          refresh_url: refreshUrl,
+        });
+        return { url: link.url };
+      },
+      async retrieve(accountId) {
+        return connectedAccountState(await stripe.accounts.retrieve(accountId));
+      },
+    },
 
     async prepare({ paymentId, amount, currency, idempotencyKey }) {
       const intent = await stripe.paymentIntents.create(
@@ -200,8 +252,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async payout({ payoutId, amount, currency, destination, idempotencyKey }) {
       if (!destination) {
-        // There is no connected account to send to (no column holds one yet, issue #8): no
-        // retry can change that, so the payout fails and its money becomes available again.
+        // There is no connected account to send to: no retry can change that, so the payout
+        // fails and its money becomes available again.
         throw Object.assign(new Error(STRIPE_NO_DESTINATION), { permanent: true });
       }
       try {

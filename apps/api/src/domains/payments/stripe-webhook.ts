@@ -17,8 +17,10 @@ import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../deps';
 import { pushToUsers } from '../notifications/service';
 import { authorizeKey, CONFIRMABLE } from './policy';
+import type { ConnectedAccountState } from './provider';
 import * as repo from './repository';
 import type { PaymentsService } from './service';
+import { connectedAccountState } from './stripe-provider';
 
 const PROVIDER = 'stripe';
 /** The answer to a request whose `Stripe-Signature` is missing, stale or wrong (400). */
@@ -61,6 +63,8 @@ const refOf = (value: string | { id: string } | null | undefined) =>
 
 export interface StripeWebhookDeps extends Pick<ServiceDeps, 'db' | 'clock' | 'log'> {
   payments: PaymentsService;
+  /** Records what Stripe says of a pro's connected account; false when no pro holds it. */
+  applyConnectedAccount: (account: ConnectedAccountState) => Promise<boolean>;
 }
 
 /** What handling an event came to: applied, a replay of a handled event, or nothing to do. */
@@ -79,6 +83,9 @@ export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored';
  * - `charge.refunded`, `refund.updated`/`refund.created` with a succeeded refund: the payment's
  *   pending refund jobs are made due now (`payments.refundSettled`), so the outbox reads the
  *   settled refund and moves the payment from `refund_pending` to `refunded`.
+ * - `account.updated`: a pro's Connect account changed; its payout account becomes `verified`
+ *   when Stripe enables payouts and `restricted` when it disables them (applyConnectedAccount,
+ *   idempotent: it writes the account's state as Stripe sends it).
  *
  * Each effect is one transaction. The event id is recorded in the same transaction where this
  * module owns it (`payment_failed`), and right after the payments service's own transaction
@@ -91,6 +98,7 @@ export function createStripeWebhookService({
   clock,
   log,
   payments: service,
+  applyConnectedAccount,
 }: StripeWebhookDeps) {
   async function capturable(intent: Stripe.PaymentIntent): Promise<WebhookOutcome> {
     const paymentId = intent.metadata?.paymentId;
@@ -172,6 +180,11 @@ export function createStripeWebhookService({
               ? await refundSettled(refOf(event.data.object.payment_intent))
               : 'ignored';
           break;
+        case 'account.updated':
+          outcome = (await applyConnectedAccount(connectedAccountState(event.data.object)))
+            ? 'handled'
+            : 'ignored';
+          break;
         default:
           outcome = 'ignored';
       }
@@ -187,14 +200,30 @@ export type StripeWebhookService = ReturnType<typeof createStripeWebhookService>
 /**
  * The webhook route. Its plugin scope parses every body as a raw Buffer (the signature covers
  * the exact bytes Stripe sent), so register it with `app.register`, never through
- * fastify-plugin. Answers 200 `{ ok: true, data: { received: true, outcome } }`, or 400
+ * fastify-plugin. Events are signed with `webhookSecret` (the account endpoint) or, for events of
+ * connected accounts, `connectWebhookSecret` (a Connect endpoint at the same URL). Answers 200
+ * `{ ok: true, data: { received: true, outcome } }`, or 400
  * `{ ok: false, error: { message: 'Invalid signature' } }` for a missing or bad
  * `Stripe-Signature` (wrong secret, altered body, older than the SDK's 5-minute tolerance).
  */
 export default async function stripeWebhookRoutes(
   app: FastifyInstance,
-  { webhookSecret, webhooks }: { webhookSecret: string; webhooks: StripeWebhookService },
+  {
+    webhookSecret,
+    connectWebhookSecret,
+    webhooks,
+  }: { webhookSecret: string; connectWebhookSecret?: string; webhooks: StripeWebhookService },
 ): Promise<void> {
+  /** The event, by the account endpoint's secret or else the Connect endpoint's; throws if neither. */
+  const verified = (body: Buffer, signature: string): Stripe.Event => {
+    try {
+      return Stripe.webhooks.constructEvent(body, signature, webhookSecret);
+    } catch (err) {
+      if (!connectWebhookSecret) throw err;
+      return Stripe.webhooks.constructEvent(body, signature, connectWebhookSecret);
+    }
+  };
+
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -205,7 +234,7 @@ export default async function stripeWebhookRoutes(
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw new Error('no signature or body');
       }
-      event = Stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+      event = verified(request.body, signature);
     } catch (err) {
       request.log.warn({ err }, 'stripe webhook refused');
       return reply

@@ -54,6 +54,17 @@ export interface GeocodeSearch {
   limit: number;
 }
 
+/** A place named in a search query, see {@link Geocoder.resolvePlace}. */
+export interface PlaceLookup {
+  name: string;
+  /** Region or country code or country name ("ma", "uk", "france"). */
+  hint: string | null;
+  /** Named after "in"/"near"/"around" (any city will do). */
+  explicit: boolean;
+  /** Where the searcher is, to prefer the nearer of namesakes. */
+  near?: { lat: number; lng: number };
+}
+
 /** How big the index is and what building it cost (logged once, see the module comment). */
 export interface GeocoderStats {
   cities: number;
@@ -72,6 +83,13 @@ export interface Geocoder {
    * Null when there is none.
    */
   resolve(city: string, country: string): Promise<GeocodeResult | null>;
+  /**
+   * The city a search query names (places/query-place.ts): exactly `name` (after
+   * normalisation), in the country or region `hint` names when given, the best by population
+   * and nearness to `near`; an implicit place must be a city of
+   * {@link IMPLICIT_PLACE_MIN_POPULATION} or more unless a hint narrows it. Null when none.
+   */
+  resolvePlace(place: PlaceLookup): Promise<GeocodeResult | null>;
   /** The city nearest to a point within `maxKm` (great-circle distance), or null. */
   nearest(lat: number, lng: number, maxKm: number): Promise<GeocodeResult | null>;
   /** Figures of the built index; null before the first search. */
@@ -358,6 +376,54 @@ export function resolveInIndex(
   return found < 0 ? null : resultOf(index, found);
 }
 
+/**
+ * Least population of a city named without "in" ("boston electrician"): a smaller town's name is
+ * more likely an ordinary word of the query ("Mobile" aside). GeoNames figures; 100,000 keeps
+ * ~4,000 cities worldwide, every seed city among them.
+ */
+export const IMPLICIT_PLACE_MIN_POPULATION = 100_000;
+
+/** Country codes people write other than ISO's (`uk` for GB). */
+const COUNTRY_ALIASES: Record<string, string> = { uk: 'GB', usa: 'US' };
+
+/** Whether `hint` names the city's country (code, alias or English name) or region code. */
+function hintNames(hint: string, country: string, region: string | null): boolean {
+  return (
+    hint === country.toLowerCase() ||
+    COUNTRY_ALIASES[hint] === country ||
+    (region !== null && hint === region.toLowerCase()) ||
+    normalizeName(countryNameOf(country)) === hint
+  );
+}
+
+/** Place lookup over a built index; see {@link Geocoder.resolvePlace}. */
+export function resolvePlaceInIndex(index: CityIndex, place: PlaceLookup): GeocodeResult | null {
+  const name = normalizeName(place.name);
+  if (!name) return null;
+  const hint = place.hint ? normalizeName(place.hint) : null;
+  const minPopulation = place.explicit || hint ? 0 : IMPLICIT_PLACE_MIN_POPULATION;
+  let found = -1;
+  let foundScore = Number.NEGATIVE_INFINITY;
+  for (let i = lowerBound(index.keys, name); index.keys[i] === name; i++) {
+    const c = index.keyCity[i]!;
+    if (index.population[c]! < minPopulation) continue;
+    if (hint && !hintNames(hint, index.countries[c]!, index.regions[c] ?? null)) continue;
+    const score = scoreCandidate({
+      population: index.population[c]!,
+      edits: 0,
+      exact: true,
+      distanceKm: place.near
+        ? haversineKm(place.near.lat, place.near.lng, index.lat[c]!, index.lng[c]!)
+        : null,
+    });
+    if (score > foundScore) {
+      found = c;
+      foundScore = score;
+    }
+  }
+  return found < 0 ? null : resultOf(index, found);
+}
+
 /** Nearest-city lookup over a built index; see {@link Geocoder.nearest}. */
 export function nearestInIndex(
   index: CityIndex,
@@ -483,6 +549,7 @@ export function createGeocoder({
   return {
     search: async (options) => searchIndex(await index(), options),
     resolve: async (city, country) => resolveInIndex(await index(), city, country),
+    resolvePlace: async (place) => resolvePlaceInIndex(await index(), place),
     nearest: async (lat, lng, maxKm) => nearestInIndex(await index(), lat, lng, maxKm),
     stats: () => stats,
   };

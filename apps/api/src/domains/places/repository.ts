@@ -135,3 +135,13 @@ export async function newestAddress(db: DbOrTx, userId: string): Promise<Address
     .limit(1);
   return row ?? null;
 }
+
+/** The user's default place, or null when they have none. */
+export async function defaultAddress(db: DbOrTx, userId: string): Promise<AddressRow | null> {
+  const [row] = await db
+    .select()
+    .from(userAddresses)
+    .where(and(eq(userAddresses.userId, userId), eq(userAddresses.isDefault, true)))
+    .limit(1);
+  return row ?? null;
+}

@@ -173,8 +173,8 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** `GET /v1/me/notification-preferences`. @throws AppError 401 `user_not_found`. */
     async getNotificationPreferences(userId: string): Promise<NotificationPreferences> {
-      await liveRow(userId);
-      return loadPreferences(db, userId);
+      const { user } = await liveRow(userId);
+      return loadPreferences(db, userId, user.role);
     },
 
     /** `PUT /v1/me/notification-preferences`. @throws AppError 401 `user_not_found`. */
@@ -182,8 +182,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       userId: string,
       body: z.output<typeof updateNotificationPreferencesBodySchema>,
     ): Promise<NotificationPreferences> {
-      await liveRow(userId);
-      return savePreferences(db, userId, body);
+      const { user } = await liveRow(userId);
+      return savePreferences(db, userId, user.role, body);
     },
 
     /**
@@ -200,7 +200,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         await Promise.all([
           vendorId ? repo.exportBusiness(db, vendorId) : null,
           repo.exportAddresses(db, userId),
-          loadPreferences(db, userId),
+          loadPreferences(db, userId, row.user.role),
           repo.exportOrders(db, userId),
           vendorId ? repo.exportBookingsReceived(db, vendorId) : [],
           repo.exportReviews(db, userId),

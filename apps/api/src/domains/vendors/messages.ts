@@ -2,7 +2,7 @@
  * User-facing text of the vendors domain (issue #8): the pro's own profile, onboarding checklist,
  * vetting documents and submission for review. Each error says what to do next.
  */
-import { DOCUMENT_MAX_BYTES, type DocumentKind } from '@vetted/contract';
+import { DOCUMENT_MAX_BYTES, type DocumentKind, endSentence } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { escapeHtml, mailHtml } from '../mail/templates';
@@ -81,7 +81,7 @@ export function submittedNotice(businessName: string): Omit<NewNotification, 'us
   return {
     type: 'vetting.submitted',
     title: 'Profile submitted for review',
-    body: `We're reviewing ${businessName}. We'll let you know as soon as there's a decision. Your documents can't be changed while the review is on.`,
+    body: `We're reviewing ${endSentence(businessName)} We'll let you know as soon as there's a decision. Your documents can't be changed while the review is on.`,
     link: checklistLink,
   };
 }

@@ -33,6 +33,7 @@ import { normalizeName } from '../places/policy';
 import * as msg from './messages';
 import * as policy from './policy';
 import * as repo from './repository';
+import { syncVendorSlug } from './slug';
 
 /**
  * Erases a pro's vetting documents when their account is deleted, in the deletion's
@@ -264,10 +265,19 @@ export function createVendorsService(deps: VendorsDeps) {
             ? { lat: position.lat, lng: position.lng, timeZone: position.timeZone }
             : {}),
         });
+        // A new business name gives a new public slug; the old one keeps answering with a 301.
+        // Only a rename does: a slug backfilled by SQL may spell a name differently ("&").
+        const slug =
+          body.businessName !== locked.businessName || !locked.slug
+            ? await syncVendorSlug(tx, locked.id, body.businessName, locked.slug)
+            : locked.slug;
         // The categories it is listed in follow the main one; name, tagline, city and categories
         // are what text search matches (issue #9).
         await syncVendorListing(tx, locked.id);
-        return { updated: row ?? locked, wasApproved: locked.vettingStatus === 'approved' };
+        return {
+          updated: { ...(row ?? locked), slug },
+          wasApproved: locked.vettingStatus === 'approved',
+        };
       });
       if (wasApproved || updated.vettingStatus === 'approved') purgeCatalogue();
       return ownProfile(updated);

@@ -2,6 +2,7 @@ import type { AdminRefundBody, Payment } from '@vetted/contract';
 import { Container } from '@vetted/ui';
 import { useParams } from 'wouter';
 import { useAdminOrder, useRefund } from '../../hooks/use-admin-orders';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { toast } from '../../lib/toast';
 import { AdminOrderDetailView } from './order-detail-view';
 
@@ -14,6 +15,7 @@ export function AdminOrderDetailPage() {
   const { id } = useParams<{ id: string }>();
   const detail = useAdminOrder(id);
   const refund = useRefund(id);
+  usePageTitle(detail.data ? `Order ${detail.data.order.reference}` : undefined);
   return (
     <Container>
       <AdminOrderDetailView

@@ -2,6 +2,7 @@ import type { AdminReasonBody, VendorDocument } from '@vetted/contract';
 import { Container } from '@vetted/ui';
 import { useParams } from 'wouter';
 import { useAdminVendor, useVendorDecisions } from '../../hooks/use-admin-vendors';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { saveBlob } from '../../lib/download';
 import { toast } from '../../lib/toast';
 import { api } from '../../lib/vetted-api';
@@ -17,6 +18,7 @@ export function AdminVendorDetailPage() {
   const vendor = useAdminVendor(id);
   const decide = useVendorDecisions(id);
   const name = vendor.data?.businessName ?? 'The vendor';
+  usePageTitle(vendor.data?.businessName);
 
   const run = async (action: () => Promise<void>, done: string) => {
     await action();

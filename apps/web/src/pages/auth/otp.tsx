@@ -80,7 +80,7 @@ export function OtpPage() {
           : homeFor(session.role);
       navigate(target, { replace: true });
     } catch (err) {
-      toast.error(MESSAGES.errorVerifyingOtp);
+      // One message, in the form beside the code: a toast repeating it would say it twice.
       setError(errorMessage(err, MESSAGES.errorVerifyingOtp));
       setCode('');
       // Back to the first cell for the next try.

@@ -19,6 +19,11 @@ export interface SearchFilters {
   date?: string;
   radiusKm?: number;
   area?: 'off';
+  /**
+   * `none`: search everywhere — not around the customer's saved place or position, nor a place
+   * the words name ("in Boston" stays text).
+   */
+  place?: 'none';
   sort?: SearchSort;
 }
 
@@ -53,6 +58,7 @@ export function readSearchParams(params: URLSearchParams): {
     date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined,
     radiusKm: number(params.get('radiusKm'), { min: 1, max: 20_000 }),
     area: params.get('area') === 'off' ? 'off' : undefined,
+    place: params.get('place') === 'none' ? 'none' : undefined,
     sort: SORTS.includes(sort as SearchSort) ? (sort as SearchSort) : undefined,
   };
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
@@ -69,21 +75,25 @@ export function searchParamsOf(filters: SearchFilters, page = 1): URLSearchParam
 
 /**
  * The `GET /v1/vendors` query of a search: its filters, page and the customer's place (for
- * distances and the area defaults). Without a place, `distance` is not asked for.
+ * distances and the area defaults) unless the search is `place: 'none'` (then the API reads no
+ * place words either: `placeWords: 'off'`). Without a place, `distance` is not asked for.
  */
 export function vendorQueryOf(
   filters: SearchFilters,
   page: number,
-  place: { lat: number; lng: number } | null,
+  customerPlace: { lat: number; lng: number } | null,
   pageSize = 12,
 ): VendorListQuery {
-  const { sort, radiusKm, ...rest } = filters;
+  const { sort, radiusKm, place: where, ...rest } = filters;
+  const place = where === 'none' ? null : customerPlace;
+  const words = where === 'none' ? { placeWords: 'off' as const } : {};
   return {
     ...rest,
     page,
     pageSize,
     sort: sort === 'distance' && !place ? undefined : sort,
     ...(place ? { lat: place.lat, lng: place.lng, radiusKm } : {}),
+    ...words,
   };
 }
 

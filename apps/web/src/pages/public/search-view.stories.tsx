@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { VendorSearchPage } from '@vetted/contract';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { PlaceChip } from '../../components/place-chip';
 import { SearchBoxView } from '../../components/search-box';
 import { categories, loadError, page, vendors } from '../../fixtures';
-import { FilterPanel, SearchView } from './search-view';
+import { FilterPanel } from './filter-panel';
+import { SearchView } from './search-view';
 
 /** Pros near Boston, in one currency, as the API answers a customer with a place. */
 const nearBoston: VendorSearchPage = {
@@ -19,6 +21,9 @@ const nearBoston: VendorSearchPage = {
     currency: 'USD',
     areaDefaults: true,
     ignoredWords: [],
+    text: 'plumber',
+    place: null,
+    placeNeeded: false,
   },
   suggestedCategories: [],
 };
@@ -94,6 +99,77 @@ export const Populated: Story = {
     });
     await userEvent.click(canvas.getByRole('button', { name: 'Remove search words plumber' }));
     await expect(args.onFiltersChange).toHaveBeenLastCalledWith({});
+  },
+};
+
+/**
+ * "hair stylist near me" of a Boston customer (issue #21): centred on their saved place (the
+ * chip), Boston stylists first, distances and radius in miles (a US place).
+ */
+export const NearMeInMiles: Story = {
+  args: {
+    filters: { q: 'hair stylist near me' },
+    placeLabel: 'Home',
+    distanceUnit: 'mile',
+    searchBox: searchBox('hair stylist near me'),
+    placeChip: (
+      <PlaceChip
+        place={{ name: 'Home', source: 'saved' }}
+        changeHref="/user/location"
+        onClear={() => {}}
+      />
+    ),
+    data: {
+      ...nearBoston,
+      applied: {
+        ...nearBoston.applied,
+        text: 'hair stylist',
+        place: {
+          name: 'Home',
+          region: null,
+          country: 'US',
+          lat: 42.36,
+          lng: -71.06,
+          source: 'saved',
+        },
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Near Home')).toBeVisible();
+    const chips = canvas.getByRole('list', { name: 'Active filters' });
+    await expect(within(chips).getByText('Within 31 mi (your area)')).toBeVisible();
+    // 0.6 km is 0.4 mi: every card says how far, in miles.
+    await expect(canvas.getByText(/0\.4 mi/)).toBeVisible();
+    await expect(canvas.queryByText(/Boston · [\d.]+ km/)).toBeNull();
+  },
+};
+
+/** "near me" without a saved place or a position: the chip asks where to look. */
+export const NearMeWithoutPlace: Story = {
+  args: {
+    filters: { q: 'plumber near me' },
+    placeLabel: null,
+    searchBox: searchBox('plumber near me'),
+    placeChip: (
+      <PlaceChip place={null} placeNeeded changeHref="/user/location" onLocate={() => {}} />
+    ),
+    data: {
+      ...nearBoston,
+      items: nearBoston.items.map((v) => ({ ...v, distanceKm: null })),
+      applied: {
+        ...nearBoston.applied,
+        radiusKm: null,
+        currency: null,
+        areaDefaults: false,
+        text: 'plumber',
+        placeNeeded: true,
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Where should we look?')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Use my location' })).toBeVisible();
   },
 };
 

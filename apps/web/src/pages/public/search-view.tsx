@@ -1,14 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Category, VendorSearchPage, VendorSummary } from '@vetted/contract';
 import {
   Button,
+  type DistanceUnit,
   FilterChip,
-  FormField,
+  formatDistance,
   formatMoney,
-  Input,
   PageHeader,
-  RadioGroup,
-  RadioGroupItem,
   Select,
   SelectContent,
   SelectItem,
@@ -24,11 +21,10 @@ import {
 import { Container } from '@vetted/ui/app-shell';
 import { SlidersHorizontal } from 'lucide-react';
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { z } from 'zod';
 import { formatDate } from '../../lib/format';
 import { VendorListView } from '../user/vendor-list-view';
+import { FilterPanel } from './filter-panel';
 import type { SearchFilters, SearchSort } from './search-params';
 
 const SORT_LABELS: Record<SearchSort, string> = {
@@ -37,19 +33,6 @@ const SORT_LABELS: Record<SearchSort, string> = {
   rating: 'Rating',
   price: 'Price: low to high',
 };
-
-/** Radius choices of the filter panel, km (the API's area default is 50). */
-const RADII = [5, 10, 25, 50, 100] as const;
-/** Minimum-rating choices of the filter panel. */
-const RATINGS = [4.5, 4, 3] as const;
-
-/** Digits after the point of `currency` (USD 2, JPY 0), as Intl knows them. */
-function minorDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2
-  );
-}
 
 /** "$50.00 – $150.00", "From $50.00" or "Up to $150.00" (minor units in, text out). */
 export function priceRangeLabel(
@@ -61,199 +44,6 @@ export function priceRangeLabel(
   if (min !== undefined && max !== undefined) return `${money(min)} – ${money(max)}`;
   if (min !== undefined) return `From ${money(min)}`;
   return `Up to ${money(max ?? 0)}`;
-}
-
-/** A price typed in major units ("49.99"), or blank. */
-const priceText = z
-  .string()
-  .trim()
-  .refine(
-    (s) => s === '' || /^\d{1,7}(\.\d{1,2})?$/.test(s),
-    'Enter an amount such as 50 or 49.99',
-  );
-
-/** The filter panel's fields as typed; prices in major units of the search's currency. */
-const filterFormSchema = z
-  .object({
-    category: z.string(),
-    minPrice: priceText,
-    maxPrice: priceText,
-    minRating: z.string(),
-    date: z.string().refine((s) => s === '' || !Number.isNaN(Date.parse(s)), 'Pick a date'),
-    radiusKm: z.string(),
-  })
-  // The contract's rule (vendorListQuerySchema), worded for this form.
-  .refine(
-    (v) => v.minPrice === '' || v.maxPrice === '' || Number(v.minPrice) <= Number(v.maxPrice),
-    {
-      path: ['minPrice'],
-      message: 'The minimum must not be more than the maximum',
-    },
-  );
-type FilterForm = z.infer<typeof filterFormSchema>;
-
-export interface FilterPanelProps {
-  /** Prefix of the field ids (the panel shows twice: in the sidebar and in the mobile sheet). */
-  idPrefix: string;
-  filters: SearchFilters;
-  categories?: Category[];
-  /** Currency prices are typed in; null: the price fields are off (no place, no currency). */
-  currency: string | null;
-  /** The customer has a place: the distance field shows. */
-  hasPlace: boolean;
-  /** Today as `YYYY-MM-DD` (the earliest date to pick); unknown while hydrating. */
-  today?: string;
-  onApply: (filters: SearchFilters) => void;
-}
-
-/**
- * The filters of a search as a form (category, price range, minimum rating, open on a date,
- * distance): "Show results" applies them all at once.
- */
-export function FilterPanel({
-  idPrefix,
-  filters,
-  categories,
-  currency,
-  hasPlace,
-  today,
-  onApply,
-}: FilterPanelProps) {
-  const digits = currency ? minorDigits(currency) : 2;
-  const major = (minor: number | undefined) =>
-    minor === undefined ? '' : String(minor / 10 ** digits);
-  const values: FilterForm = {
-    category: filters.category ?? 'any',
-    minPrice: major(filters.minPrice),
-    maxPrice: major(filters.maxPrice),
-    minRating: filters.minRating === undefined ? 'any' : String(filters.minRating),
-    date: filters.date ?? '',
-    radiusKm: filters.radiusKm === undefined ? 'auto' : String(filters.radiusKm),
-  };
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<FilterForm>({ resolver: zodResolver(filterFormSchema), values });
-  const minor = (text: string) =>
-    text === '' ? undefined : Math.round(Number(text) * 10 ** digits);
-  const submit = handleSubmit((v) =>
-    onApply({
-      ...filters,
-      category: v.category === 'any' ? undefined : v.category,
-      minPrice: currency ? minor(v.minPrice) : undefined,
-      maxPrice: currency ? minor(v.maxPrice) : undefined,
-      currency:
-        currency && (v.minPrice || v.maxPrice) ? (filters.currency ?? currency) : filters.currency,
-      minRating: v.minRating === 'any' ? undefined : Number(v.minRating),
-      date: v.date || undefined,
-      radiusKm: v.radiusKm === 'auto' ? undefined : Number(v.radiusKm),
-      area: v.radiusKm === 'auto' ? filters.area : undefined,
-    }),
-  );
-  const id = (name: string) => `${idPrefix}-${name}`;
-  return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Filters">
-      <FormField label="Category" id={id('category')}>
-        <Controller
-          control={control}
-          name="category"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="any">All categories</SelectItem>
-                {categories?.map((c) => (
-                  <SelectItem key={c.slug} value={c.slug}>
-                    {c.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </FormField>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">
-          Price{currency ? ` (${currency})` : ''}
-        </legend>
-        {currency ? (
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label="Minimum" id={id('min-price')} error={errors.minPrice?.message}>
-              <Input inputMode="decimal" placeholder="0" {...register('minPrice')} />
-            </FormField>
-            <FormField label="Maximum" id={id('max-price')} error={errors.maxPrice?.message}>
-              <Input inputMode="decimal" placeholder="Any" {...register('maxPrice')} />
-            </FormField>
-          </div>
-        ) : (
-          <p className="text-sm text-muted">
-            Set your location to filter by price: prices are compared in your local currency.
-          </p>
-        )}
-      </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">Rating</legend>
-        <Controller
-          control={control}
-          name="minRating"
-          render={({ field }) => (
-            <RadioGroup value={field.value} onValueChange={field.onChange} aria-label="Rating">
-              {[
-                ['any', 'Any rating'] as const,
-                ...RATINGS.map((r) => [String(r), `${r}★ and up`] as const),
-              ].map(([value, text]) => (
-                <label
-                  key={value}
-                  className="flex items-center gap-2 text-sm"
-                  htmlFor={id(`rating-${value}`)}
-                >
-                  <RadioGroupItem value={value} id={id(`rating-${value}`)} />
-                  {text}
-                </label>
-              ))}
-            </RadioGroup>
-          )}
-        />
-      </fieldset>
-      <FormField
-        label="Open on"
-        id={id('date')}
-        hint="Pros with opening hours that day of the week."
-        error={errors.date?.message}
-      >
-        <Input type="date" min={today} {...register('date')} />
-      </FormField>
-      {hasPlace ? (
-        <FormField label="Distance" id={id('radius')}>
-          <Controller
-            control={control}
-            name="radiusKm"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="auto">Your area</SelectItem>
-                  {RADII.map((r) => (
-                    <SelectItem key={r} value={String(r)}>
-                      Within {r} km
-                    </SelectItem>
-                  ))}
-                  <SelectItem value="20000">Anywhere</SelectItem>
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </FormField>
-      ) : null}
-      <Button type="submit">Show results</Button>
-    </form>
-  );
 }
 
 /** One active filter: its chip text and what removing it leaves. */
@@ -272,6 +62,7 @@ export function activeFilters(
   filters: SearchFilters,
   applied: VendorSearchPage['applied'] | undefined,
   categoryName: (slug: string) => string,
+  unit: DistanceUnit = 'kilometer',
 ): ActiveFilter[] {
   const out: ActiveFilter[] = [];
   const remove = (...keys: (keyof SearchFilters)[]) => {
@@ -320,7 +111,7 @@ export function activeFilters(
   }
   const radius = applied?.radiusKm ?? filters.radiusKm;
   if (radius !== undefined && radius !== null && radius < 20_000) {
-    const label = `Within ${radius} km`;
+    const label = `Within ${formatDistance(radius, 'en', unit)}`;
     out.push({
       key: 'radius',
       label,
@@ -377,6 +168,13 @@ export interface SearchViewProps {
   hrefFor: (vendor: VendorSummary) => string;
   /** Link of the page where the customer sets their place. */
   placeHref: string;
+  /**
+   * Where the search looks (components/place-chip.tsx), shown above the filters; without it, a
+   * link to set a place shows while there is none.
+   */
+  placeChip?: React.ReactNode;
+  /** Unit of the results' distances and the radius chip. @defaultValue 'kilometer' */
+  distanceUnit?: DistanceUnit;
 }
 
 /**
@@ -400,10 +198,12 @@ export function SearchView({
   onPageChange,
   hrefFor,
   placeHref,
+  placeChip,
+  distanceUnit = 'kilometer',
 }: SearchViewProps) {
   const [sheetOpen, setSheetOpen] = React.useState(false);
   const categoryName = (slug: string) => categories?.find((c) => c.slug === slug)?.name ?? slug;
-  const chips = activeFilters(filters, data?.applied, categoryName);
+  const chips = activeFilters(filters, data?.applied, categoryName, distanceUnit);
   const chosen = chips.filter((c) => !c.applied);
   const hasPlace = placeLabel !== null;
   const currency = filters.currency ?? data?.applied.currency ?? null;
@@ -427,6 +227,7 @@ export function SearchView({
       categories={categories}
       currency={currency}
       hasPlace={hasPlace}
+      distanceUnit={distanceUnit}
       today={today}
       onApply={apply}
     />
@@ -515,18 +316,19 @@ export function SearchView({
               searched without {data.applied.ignoredWords.length === 1 ? 'it' : 'them'}.
             </p>
           ) : null}
-          {!hasPlace ? (
-            <p className="text-sm text-muted">
-              Distances show once you{' '}
-              <Link
-                href={placeHref}
-                className="rounded-xs font-medium text-link underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                set your location
-              </Link>
-              .
-            </p>
-          ) : null}
+          {placeChip ??
+            (!hasPlace ? (
+              <p className="text-sm text-muted">
+                Distances show once you{' '}
+                <Link
+                  href={placeHref}
+                  className="rounded-xs font-medium text-link underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  set your location
+                </Link>
+                .
+              </p>
+            ) : null)}
           <div aria-busy={isValidating || undefined}>
             <VendorListView
               data={data}
@@ -535,6 +337,7 @@ export function SearchView({
               onRetry={onRetry}
               hrefFor={hrefFor}
               onPageChange={onPageChange}
+              distanceUnit={distanceUnit}
               emptyTitle={
                 filters.q ? `No pros match “${filters.q}”` : 'No pros match these filters'
               }

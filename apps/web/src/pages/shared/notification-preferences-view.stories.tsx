@@ -8,7 +8,7 @@ import {
   type NotificationPreferencesViewProps,
 } from './notification-preferences-view';
 
-/** What `GET /v1/me/notification-preferences` answers for a new account (everything on). */
+/** What `GET /v1/me/notification-preferences` answers for a new customer (everything on). */
 const defaults: NotificationPreferences = {
   kinds: [
     {
@@ -31,7 +31,7 @@ const defaults: NotificationPreferences = {
     {
       kind: 'reviews',
       label: 'Reviews',
-      description: 'New reviews of your business and replies to your reviews.',
+      description: 'Replies from pros to your reviews.',
       channels: ['in_app'],
       inApp: true,
       email: false,

@@ -305,6 +305,26 @@ export const TipAmount: Story = {
   },
 };
 
+export const TipAmountNameWithFullStop: Story = {
+  name: 'Tip: a pro whose name ends in a full stop',
+  render: () => (
+    <TipDialogView
+      open
+      onOpenChange={fn()}
+      businessName="Demo Plumbing Co."
+      subtotal={usd(6_000)}
+      step="amount"
+      onStart={fn(async () => {})}
+      onBack={fn()}
+    />
+  ),
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Tip Demo Plumbing Co.' });
+    await expect(dialog).toHaveTextContent('All of it goes to Demo Plumbing Co. Pick an amount:');
+    await expect(dialog).not.toHaveTextContent('Co..');
+  },
+};
+
 export const TipAmountInvalid: Story = {
   name: 'Tip: amount refused',
   render: () => (
@@ -420,6 +440,7 @@ const tipped: OrderDetail = {
       status: 'completed',
       at: '2026-11-23T18:20:00.000Z',
       note: 'Tip of $9.00 sent (card ending 4242)',
+      kind: 'tip',
     },
   ],
 };
@@ -468,5 +489,16 @@ export const OrderTipped: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Your tip')).toBeVisible();
     await expect(canvas.getByText('Sent')).toBeVisible();
+    // The timeline names the tip, and the job was completed once.
+    const timeline = within(
+      canvas
+        .getByRole('heading', { name: 'Timeline' })
+        .closest('[data-slot="card"]') as HTMLElement,
+    );
+    const labels = timeline
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('p')?.textContent);
+    await expect(labels.slice(0, 2)).toEqual(['Tip', 'Completed']);
+    await expect(labels.filter((l) => l === 'Completed')).toHaveLength(1);
   },
 };

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@vetted/api-client';
 import {
   type CancellationQuote,
+  endSentence,
   maxTip,
   type Money,
   type OrderReschedule,
@@ -446,7 +447,7 @@ export function TipAmountForm({
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">
-          All of it goes to {businessName}. Pick an amount:
+          All of it goes to {endSentence(businessName)} Pick an amount:
         </legend>
         <div className="flex flex-wrap gap-2">
           {presets.map((p) => {

@@ -38,6 +38,25 @@ export const Empty: Story = {
   },
 };
 export const ErrorState: Story = { name: 'Error', args: { error: loadError } };
+/** Someone else's or a deleted order (404): a way back, not a retry that would fail again. */
+export const NotFound: Story = {
+  name: 'Error: not found',
+  args: {
+    error: new ApiError('Order not found', {
+      code: 404,
+      status: 404,
+      errorCode: 'order_not_found',
+      request: { method: 'GET', url: '/v1/orders/00000000-0000-4000-8000-000000000404' },
+    }),
+    onRetry: fn(),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Order not found')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Go back' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
+  },
+};
 export const Populated: Story = {
   name: 'Populated (paid: card authorized)',
   args: { order: orderDetail, actions: <Button variant="outline">Cancel booking</Button> },

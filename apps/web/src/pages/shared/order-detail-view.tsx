@@ -1,5 +1,6 @@
 import { MESSAGES } from '@vetted/api-client';
 import type { OrderDetail, PaymentStatus } from '@vetted/contract';
+import { paymentWords } from '@vetted/contract';
 import {
   Avatar,
   Breadcrumbs,
@@ -89,7 +90,12 @@ export function OrderDetailView({
 }: OrderDetailViewProps) {
   if (error && !order) {
     return (
-      <ErrorState title={MESSAGES.errorLoadingData} message={error.message} onRetry={onRetry} />
+      <ErrorState
+        title={MESSAGES.errorLoadingData}
+        message={error.message}
+        error={error}
+        onRetry={onRetry}
+      />
     );
   }
   if (isLoading || !order) {
@@ -265,9 +271,14 @@ export function OrderDetailView({
                         {order.payment.status === 'requires_payment' &&
                         (order.status === 'cancelled' || order.status === 'declined')
                           ? 'Not charged'
-                          : isPartlyRefunded(order.payment)
-                            ? 'Partly refunded'
-                            : (PAYMENT_LABEL[order.payment.status] ?? order.payment.status)}
+                          : paymentWords({
+                              status: order.payment.status,
+                              amount: order.payment.amount.amount,
+                              amountRefunded: order.payment.amountRefunded?.amount ?? 0,
+                              currency: order.payment.amount.currency,
+                              vendorName: order.vendor.businessName,
+                              viewer: perspective,
+                            })}
                       </dd>
                     </div>
                     {order.payment.amountRefunded && order.payment.amountRefunded.amount > 0 ? (
@@ -350,7 +361,8 @@ function StartCodePanel({ code }: { code: string }) {
 
 /**
  * The "Timeline" card of an order page (customer, pro and admin): its events newest first, each
- * with its status label, local date and time, and note.
+ * with its label (the status reached, or "Tip" for the customer's tip), local date and time,
+ * and note.
  */
 export function OrderTimelineCard({ events }: { events: OrderDetail['events'] }) {
   const newestFirst = [...events].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
@@ -370,7 +382,11 @@ export function OrderTimelineCard({ events }: { events: OrderDetail['events'] })
                   aria-hidden="true"
                   className={`absolute top-1 -left-[31px] size-3 rounded-full ring-4 ring-surface-raised ${i === 0 ? 'bg-primary' : 'bg-neutral-400'}`}
                 />
-                <p className="font-medium">{ORDER_STATUS[event.status]?.label ?? event.status}</p>
+                <p className="font-medium">
+                  {event.kind === 'tip'
+                    ? 'Tip'
+                    : (ORDER_STATUS[event.status]?.label ?? event.status)}
+                </p>
                 <p className="text-xs text-muted">
                   <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                 </p>

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '@vetted/ui';
-import { fn } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { loadError, orders, page } from '../../fixtures';
 import { OrderListView } from './order-list-view';
 
@@ -29,4 +29,42 @@ export const ErrorState: Story = { name: 'Error', args: { error: loadError } };
 export const Populated: Story = { args: { data: page(orders, 1, 5, 23) } };
 export const VendorPerspective: Story = {
   args: { perspective: 'vendor', data: page(orders, 1, 5, 5) },
+};
+
+/** A partial refund reads "Partly refunded $80.00 of $168.00", a full one plain "Refunded". */
+export const Refunds: Story = {
+  args: {
+    data: page(
+      [
+        {
+          ...orders[0]!,
+          id: '00000000-0000-4000-8000-00000000a001',
+          reference: 'VT-PART01',
+          status: 'refunded',
+          total: { amount: 16_800, currency: 'USD' },
+          amountRefunded: { amount: 8_000, currency: 'USD' },
+        },
+        {
+          ...orders[0]!,
+          id: '00000000-0000-4000-8000-00000000a002',
+          reference: 'VT-FULL02',
+          status: 'refunded',
+          total: { amount: 16_800, currency: 'USD' },
+          amountRefunded: { amount: 16_800, currency: 'USD' },
+        },
+      ],
+      1,
+      10,
+      2,
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const partial = canvas.getByText('VT-PART01').closest('a')!;
+    await expect(within(partial).getByText('Partly refunded $80.00 of $168.00')).toBeVisible();
+    await expect(within(partial).getAllByText('Partly refunded').length).toBeGreaterThan(0);
+    const full = canvas.getByText('VT-FULL02').closest('a')!;
+    await expect(within(full).queryByText(/Partly refunded/)).toBeNull();
+    await expect(within(full).getAllByText('Refunded').length).toBeGreaterThan(0);
+  },
 };

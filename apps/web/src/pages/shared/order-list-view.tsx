@@ -1,5 +1,6 @@
 import { MESSAGES } from '@vetted/api-client';
 import type { Order, Paged } from '@vetted/contract';
+import { paymentWords } from '@vetted/contract';
 import { EmptyState, OrderStatusBadge, Pagination, Price, Skeleton } from '@vetted/ui';
 import { CalendarDays, ChevronRight, ClipboardList } from 'lucide-react';
 import type * as React from 'react';
@@ -7,6 +8,31 @@ import { Link } from 'wouter';
 import { ErrorState } from '../../components/error-state';
 import { formatDateTime } from '../../lib/format';
 import { placeholders } from '../../lib/placeholders';
+
+/** The refunded part of a row's total, minor units (list items carry `amountRefunded`); 0 when none. */
+function refunded(order: Order): number {
+  return order.amountRefunded?.amount ?? 0;
+}
+
+/** "Partly refunded" instead of the status's "Refunded" when only part came back. */
+function badgeLabel(order: Order): string | undefined {
+  const r = refunded(order);
+  return order.status === 'refunded' && r > 0 && r < order.total.amount
+    ? 'Partly refunded'
+    : undefined;
+}
+
+/** The money words for a refund on a row, e.g. "Partly refunded $80.00 of $168.00". */
+function refundLine(order: Order): string | null {
+  if (refunded(order) <= 0 || refunded(order) >= order.total.amount) return null;
+  return paymentWords({
+    status: 'refunded',
+    amount: order.total.amount,
+    amountRefunded: refunded(order),
+    currency: order.total.currency,
+    vendorName: order.vendor.businessName,
+  });
+}
 
 export interface OrderListViewProps {
   data?: Paged<Order>;
@@ -103,18 +129,23 @@ export function OrderListView({
                   </span>
                 </span>
                 <span className="flex items-center gap-2 sm:hidden">
-                  <OrderStatusBadge status={order.status} />
+                  <OrderStatusBadge status={order.status} label={badgeLabel(order)} />
                 </span>
               </span>
               <span className="flex shrink-0 flex-col items-end gap-1.5">
                 <span className="hidden sm:inline-flex">
-                  <OrderStatusBadge status={order.status} />
+                  <OrderStatusBadge status={order.status} label={badgeLabel(order)} />
                 </span>
                 <Price
                   amount={order.total.amount}
                   currency={order.total.currency}
                   className="font-semibold"
                 />
+                {refundLine(order) ? (
+                  <span className="max-w-32 text-right text-xs text-muted">
+                    {refundLine(order)}
+                  </span>
+                ) : null}
                 <span className="text-xs text-muted">{order.reference}</span>
               </span>
               <ChevronRight

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ServiceQuote } from '@vetted/contract';
 import { Card } from '@vetted/ui';
 import type * as React from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -19,11 +20,14 @@ function Checkout({
   children,
   ordered,
   loading,
+  quoted,
 }: {
   step: CheckoutStep;
   children: React.ReactNode;
   ordered?: boolean;
   loading?: boolean;
+  /** The server's quote for the slot (minor units); absent while it loads. */
+  quoted?: ServiceQuote;
 }) {
   return (
     <div className="flex flex-col gap-6">
@@ -39,6 +43,7 @@ function Checkout({
           startsAt={orders[0]!.startsAt}
           timeZone="America/Los_Angeles"
           order={ordered ? orders[0] : null}
+          quote={quoted}
         />
       </div>
     </div>
@@ -144,5 +149,65 @@ export const Confirmed: Story = {
         orderHref="/user/history/order?id=1"
       />
     ),
+  },
+};
+/** Only authorised: "Booking requested", "Total authorised", never "Total paid". */
+export const ConfirmedCardAuthorised: Story = {
+  args: Confirmed.args,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Booking requested' })).toBeVisible();
+    await expect(canvas.getByText('Total authorised')).toBeVisible();
+    await expect(canvas.queryByText('Total paid')).toBeNull();
+    await expect(
+      canvas.getByText(`Card authorised — charged when ${orders[0]!.vendor.businessName} accepts`),
+    ).toBeVisible();
+  },
+};
+
+/** Charged (the pro accepted): "Booking confirmed" and "Total paid" beside "Paid". */
+export const ConfirmedPaid: Story = {
+  args: {
+    step: 'done',
+    ordered: true,
+    children: (
+      <ConfirmationView
+        order={orders[0]!}
+        payment={{ ...orderDetail.payment!, status: 'captured' }}
+        timeZone="America/Los_Angeles"
+        orderHref="/user/history/order?id=1"
+      />
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+    await expect(canvas.getByText('Total paid')).toBeVisible();
+    await expect(canvas.getByText('Paid')).toBeVisible();
+  },
+};
+
+/** The booking fee and total are still being priced by the server: placeholders, no guess. */
+export const QuoteLoading: Story = {
+  args: { children: details() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('Loading booking fee')).toBeVisible();
+    await expect(canvas.getByLabelText('Loading total')).toBeVisible();
+    await expect(canvas.queryByText('Calculated next')).toBeNull();
+  },
+};
+
+/** The quote arrived: subtotal, booking fee and total are shown before "Place order". */
+export const QuoteShown: Story = {
+  args: {
+    children: details(),
+    quoted: { subtotal: 12_345, bookingFee: 617, total: 12_962, currency: 'USD' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('$123.45')).toBeVisible();
+    await expect(canvas.getByText('$6.17')).toBeVisible();
+    await expect(canvas.getByText('$129.62')).toBeVisible();
   },
 };

@@ -1,4 +1,5 @@
-import type { Order, Payment, ServiceDetail } from '@vetted/contract';
+import type { Order, Payment, ServiceDetail, ServiceQuote } from '@vetted/contract';
+import { isOnlyAuthorised, paymentWords, totalLabel } from '@vetted/contract';
 import {
   Button,
   Card,
@@ -79,6 +80,8 @@ export interface OrderSummaryCardProps {
   timeZone?: string;
   /** The created order (gives fee and total); before that only the service price is known. */
   order?: Order | null;
+  /** The server's price of this slot before an order exists (minor units); shown until `order`. */
+  quote?: ServiceQuote | null;
   isLoading?: boolean;
 }
 
@@ -88,6 +91,7 @@ export function OrderSummaryCard({
   startsAt,
   timeZone,
   order,
+  quote,
   isLoading,
 }: OrderSummaryCardProps) {
   if (isLoading || !service) {
@@ -100,7 +104,12 @@ export function OrderSummaryCard({
       </Card>
     );
   }
-  const subtotal = order?.subtotal ?? service.price;
+  const subtotal =
+    order?.subtotal ??
+    (quote ? { amount: quote.subtotal, currency: quote.currency } : service.price);
+  // Before "Place order" the fee and total come from the quote, so nothing changes after it.
+  const fee = order?.fee ?? (quote ? { amount: quote.bookingFee, currency: quote.currency } : null);
+  const total = order?.total ?? (quote ? { amount: quote.total, currency: quote.currency } : null);
   return (
     <Card>
       <CardHeader>
@@ -157,21 +166,23 @@ export function OrderSummaryCard({
           <div className="flex justify-between">
             <dt className="text-muted">Booking fee</dt>
             <dd>
-              {order ? (
-                <Price amount={order.fee.amount} currency={order.fee.currency} />
+              {fee ? (
+                <Price amount={fee.amount} currency={fee.currency} />
               ) : (
-                <span className="text-muted">Calculated next</span>
+                <Skeleton className="h-4 w-12" aria-label="Loading booking fee" />
               )}
             </dd>
           </div>
-          {order ? (
-            <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
-              <dt>Total</dt>
-              <dd>
-                <Price amount={order.total.amount} currency={order.total.currency} />
-              </dd>
-            </div>
-          ) : null}
+          <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd>
+              {total ? (
+                <Price amount={total.amount} currency={total.currency} />
+              ) : (
+                <Skeleton className="h-4 w-16" aria-label="Loading total" />
+              )}
+            </dd>
+          </div>
         </dl>
       </CardContent>
     </Card>
@@ -467,18 +478,24 @@ export interface ConfirmationViewProps {
   orderHref: string;
 }
 
-/** Final step: booking confirmed. */
+/** Final step: the booking is placed; words follow the payment's state (money-words). */
 export function ConfirmationView({ order, payment, timeZone, orderHref }: ConfirmationViewProps) {
+  // A just-placed order's card is only held until the pro accepts: say so, never "paid".
+  const status = payment?.status ?? 'authorized';
+  const onlyAuthorised = isOnlyAuthorised(status);
   return (
     <div className="flex flex-col items-center gap-5 py-6 text-center">
       <span className="flex size-16 items-center justify-center rounded-pill bg-success-soft text-success">
         <CheckCircle2 aria-hidden="true" className="size-9" />
       </span>
       <div className="flex flex-col gap-1">
-        <h2 className="text-2xl font-bold tracking-tight">Booking confirmed</h2>
+        <h2 className="text-2xl font-bold tracking-tight">
+          {onlyAuthorised ? 'Booking requested' : 'Booking confirmed'}
+        </h2>
         <p className="text-muted">
-          {order.vendor.businessName} will confirm your booking shortly. We have emailed your
-          receipt.
+          {onlyAuthorised
+            ? `${order.vendor.businessName} will confirm your booking shortly. We have emailed your receipt.`
+            : 'We have emailed your receipt.'}
         </p>
       </div>
       <dl className="grid w-full max-w-sm gap-2 rounded-lg border border-border p-4 text-left text-sm">
@@ -491,9 +508,21 @@ export function ConfirmationView({ order, payment, timeZone, orderHref }: Confir
           <dd className="text-right">{formatLongDateTime(order.startsAt, timeZone)}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-muted">Total paid</dt>
+          <dt className="text-muted">{totalLabel(status)}</dt>
           <dd className="font-semibold">
             <Price amount={order.total.amount} currency={order.total.currency} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Payment</dt>
+          <dd className="text-right">
+            {paymentWords({
+              status,
+              amount: order.total.amount,
+              amountRefunded: payment?.amountRefunded?.amount ?? 0,
+              currency: order.total.currency,
+              vendorName: order.vendor.businessName,
+            })}
           </dd>
         </div>
         {payment?.cardLast4 ? (

@@ -7,7 +7,7 @@ import { useSWRConfig } from 'swr';
 import { useLocation, useParams, useSearchParams } from 'wouter';
 import { ErrorState } from '../../components/error-state';
 import { useRevalidateOrders } from '../../hooks/use-orders';
-import { useService } from '../../hooks/use-service';
+import { useService, useServiceQuote } from '../../hooks/use-service';
 import { useVendor } from '../../hooks/use-vendor';
 import { api } from '../../lib/vetted-api';
 import { errorMessage } from '../../lib/errors';
@@ -60,6 +60,7 @@ export function CheckoutPage() {
   const serviceId = params.get('serviceId');
   const startsAt = params.get('startsAt');
   const service = useService(serviceId);
+  const quote = useServiceQuote(serviceId, startsAt);
   const vendor = useVendor(id);
   const saved = useSavedLocation();
   const { data: places } = useAddresses();
@@ -218,6 +219,7 @@ export function CheckoutPage() {
             startsAt={startsAt}
             timeZone={timeZone}
             order={order}
+            quote={quote.data}
           />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { buildLink, ROUTES } from '@vetted/session';
-import { Button, Container, SearchInput } from '@vetted/ui';
+import { Button, Container, distanceUnitFor, SearchInput } from '@vetted/ui';
 import { LocateFixed, MapPin } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
@@ -155,6 +155,7 @@ export function UserHomePage() {
           onRetry={() => vendors.mutate()}
           hrefFor={(v) => buildLink(ROUTES.user.vendor, { params: { id: v.id } })}
           showCount={false}
+          distanceUnit={distanceUnitFor(location?.country)}
           emptyTitle="No pros nearby yet"
           emptyDescription="Try a different location or browse every pro."
           emptyAction={

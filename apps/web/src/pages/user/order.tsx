@@ -2,6 +2,7 @@ import { ROUTES } from '@vetted/session';
 import { Container } from '@vetted/ui';
 import { useSearchParams } from 'wouter';
 import { useOrder } from '../../hooks/use-order';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { MessageButton } from '../shared/message-button';
 import { CustomerOrderActions } from '../shared/order-actions';
 import { OrderDetailView } from '../shared/order-detail-view';
@@ -11,6 +12,7 @@ import { PayOrderDialog } from './pay-order-dialog';
 export function UserOrderPage() {
   const [params] = useSearchParams();
   const { data, error, isLoading, mutate } = useOrder(params.get('id'));
+  usePageTitle(data ? `Order ${data.reference}` : undefined);
   return (
     <Container>
       <OrderDetailView

@@ -80,7 +80,12 @@ export function ServiceDetailView({
 }: ServiceDetailViewProps) {
   if (error && !service) {
     return (
-      <ErrorState title={MESSAGES.errorLoadingService} message={error.message} onRetry={onRetry} />
+      <ErrorState
+        title={MESSAGES.errorLoadingService}
+        message={error.message}
+        error={error}
+        onRetry={onRetry}
+      />
     );
   }
   if (isLoading || !service) {
@@ -180,7 +185,7 @@ export function ServiceDetailView({
                         width={img.width}
                         height={img.height}
                         loading="lazy"
-                        className="aspect-square size-full object-cover transition-transform hover:scale-105"
+                        className="aspect-[3/2] size-full object-cover transition-transform hover:scale-105 dark:brightness-90"
                       />
                     </Link>
                   </li>
@@ -190,7 +195,7 @@ export function ServiceDetailView({
               <img
                 src={service.coverImageUrl}
                 alt=""
-                className="aspect-video w-full rounded-xl object-cover"
+                className="aspect-[3/2] w-full rounded-xl object-cover dark:brightness-90"
               />
             ) : (
               <p className="text-sm text-muted">No photos yet.</p>

@@ -2,6 +2,7 @@ import { buildLink, ROUTES } from '@vetted/session';
 import { Container, EmptyState, Button } from '@vetted/ui';
 import { SearchX } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'wouter';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { useService, useServiceGallery } from '../../hooks/use-service';
 import { SLOT_DAYS, useSlots } from '../../hooks/use-slots';
 import { addDays } from '../../lib/format';
@@ -22,6 +23,9 @@ export function ServiceDetailPage() {
   const slots = useSlots(serviceId, from);
   const waitlist = useServiceWaitlist(serviceId, id, slots.data);
   const { role } = useSession();
+  usePageTitle(
+    service.data ? `${service.data.title} by ${service.data.vendor.businessName}` : undefined,
+  );
 
   if (!serviceId) return <MissingService vendorId={id} />;
 

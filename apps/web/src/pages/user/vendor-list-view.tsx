@@ -1,6 +1,6 @@
 import { MESSAGES } from '@vetted/api-client';
 import type { Paged, VendorSummary } from '@vetted/contract';
-import { EmptyState, Pagination, Skeleton, VendorCard } from '@vetted/ui';
+import { type DistanceUnit, EmptyState, Pagination, Skeleton, VendorCard } from '@vetted/ui';
 import { SearchX } from 'lucide-react';
 import type * as React from 'react';
 import { ErrorState } from '../../components/error-state';
@@ -20,6 +20,8 @@ export interface VendorListViewProps {
   emptyDescription?: string;
   /** Shows "n pros found" above the grid. @defaultValue true */
   showCount?: boolean;
+  /** Unit of the cards' distances (`distanceUnitFor` the searcher's country). @defaultValue 'kilometer' */
+  distanceUnit?: DistanceUnit;
 }
 
 /** A grid of vendor cards with loading, empty, error states and pagination. */
@@ -34,6 +36,7 @@ export function VendorListView({
   emptyTitle = 'No pros match your search',
   emptyDescription = 'Try another word, a different category or a wider area.',
   showCount = true,
+  distanceUnit = 'kilometer',
 }: VendorListViewProps) {
   if (error && !data) {
     return (
@@ -88,6 +91,7 @@ export function VendorListView({
               ratingAverage={v.ratingAverage}
               ratingCount={v.ratingCount}
               distanceKm={v.distanceKm}
+              distanceUnit={distanceUnit}
               startingPrice={v.startingPrice ?? undefined}
               imageUrl={v.coverImageUrl}
               href={hrefFor(v)}

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '@vetted/ui';
 import { MessageSquare } from 'lucide-react';
-import { expect, fn } from 'storybook/test';
+import { expect, fn, waitFor } from 'storybook/test';
 import { loadError, NOW, services, vendorDetail } from '../../fixtures';
 import { breakdown, emptyBreakdown, reviews } from '../../fixtures/reviews';
 import { ReviewsView } from '../shared/reviews-view';
@@ -34,6 +34,17 @@ export const Populated: Story = {
         <MessageSquare aria-hidden="true" /> Message
       </Button>
     ),
+  },
+  play: async ({ canvasElement }) => {
+    // The cover (an 800 × 600 picture with words in it) is shown whole in the wide banner,
+    // at its own aspect ratio: nothing is cropped.
+    const cover = canvasElement.querySelector<HTMLImageElement>('img[data-slot="vendor-cover"]')!;
+    await waitFor(() => expect(cover.complete && cover.naturalWidth > 0).toBe(true));
+    const box = cover.getBoundingClientRect();
+    await expect(box.width / box.height).toBeCloseTo(cover.naturalWidth / cover.naturalHeight, 1);
+    const banner = cover.parentElement!.getBoundingClientRect();
+    await expect(box.height).toBeLessThanOrEqual(banner.height + 0.5);
+    await expect(box.width).toBeLessThanOrEqual(banner.width + 0.5);
   },
 };
 

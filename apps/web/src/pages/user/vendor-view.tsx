@@ -41,7 +41,12 @@ export function VendorView({
 }: VendorViewProps) {
   if (error && !vendor) {
     return (
-      <ErrorState title={MESSAGES.errorLoadingData} message={error.message} onRetry={onRetry} />
+      <ErrorState
+        title={MESSAGES.errorLoadingData}
+        message={error.message}
+        error={error}
+        onRetry={onRetry}
+      />
     );
   }
   if (isLoading || !vendor) {
@@ -77,9 +82,23 @@ export function VendorView({
         ]}
       />
       <header className="overflow-hidden rounded-xl border border-border bg-surface-raised">
-        <div className="relative h-36 bg-gradient-to-br from-primary-700 to-primary-400 sm:h-48">
+        <div className="relative h-36 overflow-hidden bg-gradient-to-br from-primary-700 to-primary-400 sm:h-48">
           {vendor.coverImageUrl ? (
-            <img src={vendor.coverImageUrl} alt="" className="size-full object-cover" />
+            <>
+              {/* The banner is far wider than the picture (3:2, with words in it): the picture
+                  is shown whole, over a blurred, cropped copy of itself filling the banner. */}
+              <img
+                src={vendor.coverImageUrl}
+                alt=""
+                className="absolute inset-0 size-full scale-110 object-cover opacity-70 blur-xl dark:brightness-75"
+              />
+              <img
+                src={vendor.coverImageUrl}
+                alt=""
+                data-slot="vendor-cover"
+                className="relative mx-auto h-full w-auto max-w-full object-contain dark:brightness-90"
+              />
+            </>
           ) : null}
         </div>
         <div className="flex flex-col gap-4 p-5 sm:p-6">

@@ -2,6 +2,7 @@ import { buildLink, ROUTES } from '@vetted/session';
 import { Container } from '@vetted/ui';
 import { useParams } from 'wouter';
 import { useVendorReviews } from '../../hooks/use-reviews';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { useVendor, useVendorServices } from '../../hooks/use-vendor';
 import { distanceKm } from '../../lib/format';
 import { useSavedLocation } from '../../lib/location';
@@ -18,6 +19,7 @@ export function UserVendorPage() {
   const services = useVendorServices(id);
   const { role } = useSession();
   const reviews = useVendorReviews(id);
+  usePageTitle(vendor.data?.businessName);
   const distance = vendor.data && location ? distanceKm(location, vendor.data) : null;
   return (
     <Container>

@@ -5,6 +5,7 @@ import { SearchX } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useCategories } from '../../hooks/use-categories';
 import { useMyService, useMyServices, useMyServiceWrites } from '../../hooks/use-my-services';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { useVendorProfile, useVendorProfileActions } from '../../hooks/use-vendor-profile';
 import { errorMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
@@ -112,6 +113,7 @@ export function VendorServicePage() {
   const profile = useVendorProfile(isNew);
   const myServices = useMyServices(isNew);
   const writes = useMyServiceWrites();
+  usePageTitle(isNew ? 'New service' : service.data?.title);
 
   if (!id) {
     return (

@@ -26,6 +26,7 @@ const meta = {
     onPageChange: fn(),
     onPayOut: fn(async () => undefined),
     onDownload: fn(async () => undefined),
+    payoutTo: '•••• 6789',
   },
 } satisfies Meta<typeof EarningsView>;
 export default meta;
@@ -92,9 +93,27 @@ export const PayOut: Story = {
         name: 'Pay out $118.50?',
       }),
     );
+    await expect(
+      within(dialog).getByText('Everything available in USD is sent to •••• 6789.'),
+    ).toBeVisible();
     await expect(args.onPayOut).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay out $118.50' }));
     await waitFor(() => expect(args.onPayOut).toHaveBeenCalledWith('USD'));
+  },
+};
+
+/** No verified payout account: "Pay out" is disabled and says what to do first. */
+export const NoPayoutAccount: Story = {
+  name: 'Pay out without a payout account',
+  args: { data: earnings, payouts, payoutTo: null },
+  play: async ({ canvas }) => {
+    const usd = within(canvas.getByRole('region', { name: /\(USD\)/ }));
+    const button = usd.getByRole('button', { name: 'Pay out' });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription('Add where your payouts go first');
+    await expect(
+      usd.getByRole('link', { name: 'Add where your payouts go first' }),
+    ).toHaveAttribute('href', '#payout-account');
   },
 };
 

@@ -6,7 +6,6 @@ import {
   type BadgeProps,
   Button,
   Card,
-  ConfirmDialog,
   EmptyState,
   formatMoney,
   Pagination,
@@ -20,13 +19,14 @@ import {
   TableHeader,
   TableRow,
 } from '@vetted/ui';
-import { Download, Landmark, Wallet } from 'lucide-react';
+import { Download, Wallet } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'wouter';
 import { ErrorState } from '../../components/error-state';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { FormAlert } from '../auth/auth-card';
+import { PayOutButton } from './pay-out-button';
 
 /** "US dollar" for `USD`, else the code itself. */
 function currencyName(code: string): string {
@@ -47,6 +47,12 @@ export interface EarningsBalancesProps {
    * on failure (the caller reports it). No "Pay out" buttons when unset (the dashboard).
    */
   onPayOut?: (currency: string) => Promise<void>;
+  /**
+   * Where a payout goes ("•••• 6789", from the verified payout account): named in the dialog.
+   * Null: no verified account, so "Pay out" is disabled with a prompt to add one; undefined:
+   * not known yet (disabled).
+   */
+  payoutTo?: string | null;
   /** Heading level of each currency's title. @defaultValue 'h2' */
   headingLevel?: 'h2' | 'h3';
 }
@@ -55,13 +61,15 @@ export interface EarningsBalancesProps {
  * The earnings figures of each currency as four StatCards — pending (not available yet: jobs
  * not done plus jobs on hold), on hold (the completed part of pending, inside the hold, with the
  * date the oldest becomes available), available, paid out — and, when `onPayOut` is given, a
- * "Pay out" button that confirms the amount first (disabled at 0). Every figure is the server's
- * (ledger), never summed here.
+ * "Pay out" button that confirms the amount and names where the money goes (`payoutTo`;
+ * disabled at 0, and without a verified account, when it says to add one first). Every figure
+ * is the server's (ledger), never summed here.
  */
 export function EarningsBalances({
   balances,
   holdDays,
   onPayOut,
+  payoutTo,
   headingLevel: Heading = 'h2',
 }: EarningsBalancesProps) {
   return (
@@ -77,15 +85,12 @@ export function EarningsBalances({
                 <span className="text-sm font-normal text-muted">({b.currency})</span>
               </Heading>
               {onPayOut ? (
-                <ConfirmDialog
-                  trigger={
-                    <Button disabled={b.available <= 0} aria-describedby={headingId}>
-                      <Landmark aria-hidden="true" /> Pay out
-                    </Button>
-                  }
-                  title={`Pay out ${available}?`}
-                  description={`Everything available in ${b.currency} is sent to your bank account through our payment provider.`}
-                  confirmLabel={`Pay out ${available}`}
+                <PayOutButton
+                  currency={b.currency}
+                  available={available}
+                  hasAvailable={b.available > 0}
+                  payoutTo={payoutTo}
+                  headingId={headingId}
                   onConfirm={() => onPayOut(b.currency)}
                 />
               ) : null}
@@ -160,6 +165,10 @@ export interface EarningsViewProps {
   onRetryPayouts?: () => void;
   /** Pays out what is available in `currency`; rejects on failure (the caller reports it). */
   onPayOut: (currency: string) => Promise<void>;
+  /** Where a payout goes ("•••• 6789"); null without a verified account (see EarningsBalances). */
+  payoutTo?: string | null;
+  /** The "Payout account" section (payout-account-view.tsx), shown below the figures. */
+  payoutAccount?: React.ReactNode;
   /** Downloads every entry as CSV; rejects with the error to show. */
   onDownload: () => Promise<void>;
 }
@@ -196,11 +205,14 @@ export function EarningsView(props: EarningsViewProps) {
 
   if (data.currencies.length === 0 && data.total === 0) {
     return (
-      <EmptyState
-        icon={<Wallet />}
-        title="No earnings yet"
-        description={`When a customer pays for a booking, your share shows here as pending. It becomes available to pay out ${data.holdDays} days after you complete the job.`}
-      />
+      <div className="flex flex-col gap-8">
+        <EmptyState
+          icon={<Wallet />}
+          title="No earnings yet"
+          description={`When a customer pays for a booking, your share shows here as pending. It becomes available to pay out ${data.holdDays} days after you complete the job.`}
+        />
+        {props.payoutAccount}
+      </div>
     );
   }
 
@@ -210,7 +222,9 @@ export function EarningsView(props: EarningsViewProps) {
         balances={data.currencies}
         holdDays={data.holdDays}
         onPayOut={props.onPayOut}
+        payoutTo={props.payoutTo}
       />
+      {props.payoutAccount}
       <PayoutList
         payouts={props.payouts}
         isLoading={props.payoutsLoading}

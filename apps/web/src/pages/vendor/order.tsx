@@ -2,6 +2,7 @@ import { ROUTES } from '@vetted/session';
 import { Container } from '@vetted/ui';
 import { useSearchParams } from 'wouter';
 import { useOrder } from '../../hooks/use-order';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { MessageButton } from '../shared/message-button';
 import { VendorOrderActions } from '../shared/order-actions';
 import { OrderDetailView } from '../shared/order-detail-view';
@@ -10,6 +11,7 @@ import { OrderDetailView } from '../shared/order-detail-view';
 export function VendorOrderPage() {
   const [params] = useSearchParams();
   const { data, error, isLoading, mutate } = useOrder(params.get('id'));
+  usePageTitle(data ? `Order ${data.reference}` : undefined);
   return (
     <Container>
       <OrderDetailView

@@ -30,6 +30,7 @@ import {
   Switch,
   Textarea,
 } from '@vetted/ui';
+import { data as iso4217 } from 'currency-codes';
 import { Archive, Clock, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -90,10 +91,27 @@ const FIELDS = [
   'active',
 ] as const;
 
-/** Every ISO 4217 code Intl knows (the page's currency choice), with `also` kept in. */
-function currencyCodes(also: string): string[] {
+/**
+ * Units of account on ISO 4217's list that nobody pays a bill in: the IMF's special drawing
+ * right, the SUCRE clearing unit, the African Development Bank's unit.
+ */
+const UNITS_OF_ACCOUNT = new Set(['XDR', 'XSU', 'XUA']);
+
+/** ISO 4217 list one as `currency-codes` ships it: the currencies in use today. */
+const CURRENT_CURRENCIES = new Set(
+  iso4217.map((c) => c.code).filter((code) => !UNITS_OF_ACCOUNT.has(code)),
+);
+
+/**
+ * The page's currency choice: the currencies in use today (ISO 4217 list one, without units of
+ * account) that Intl can format, with `also` (the service's own) kept in. Intl alone also knows
+ * withdrawn ones (HRK, SLL, ZWL …), which a pro must not be offered.
+ */
+export function currencyCodes(also: string): string[] {
   const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [];
+    typeof Intl.supportedValuesOf === 'function'
+      ? Intl.supportedValuesOf('currency').filter((code) => CURRENT_CURRENCIES.has(code))
+      : [...CURRENT_CURRENCIES].sort();
   return known.includes(also) ? known : [...known, also].sort();
 }
 

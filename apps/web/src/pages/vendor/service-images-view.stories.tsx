@@ -220,6 +220,11 @@ export const AltText: Story = {
     const input = canvas.getByRole('textbox', { name: 'Alt text of photo 3' });
     const save = canvas.getByRole('button', { name: 'Save alt text of photo 3' });
     await expect(save).toBeDisabled();
+    // The field is as wide as its form (the tile's content box), Save below it, not beside.
+    const form = input.closest('form')!.getBoundingClientRect();
+    const field = input.getBoundingClientRect();
+    await expect(Math.round(field.width)).toBe(Math.round(form.width));
+    await expect(save.getBoundingClientRect().top).toBeGreaterThanOrEqual(field.bottom);
     await userEvent.type(input, 'New deadbolt on the back door');
     await userEvent.click(save);
     await waitFor(() =>

@@ -253,10 +253,7 @@ export function ServiceImagesEditor({
             : 'No photos yet. Services with photos get more bookings: add a few of your work.'}
         </p>
       ) : (
-        <ol
-          aria-label="Photos, the first is the cover"
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        >
+        <ol aria-label="Photos, the first is the cover" className="grid gap-4 sm:grid-cols-2">
           {shown.map((image, index) => (
             <ImageItem
               key={image.id}
@@ -402,7 +399,8 @@ function ImageItem({
           <>
             <form className="flex flex-col gap-1.5" onSubmit={saveAlt} noValidate>
               <Label htmlFor={inputId}>Alt text of photo {n}</Label>
-              <div className="flex gap-2">
+              {/* The field takes the tile's whole width (a sentence fits), Save sits below it. */}
+              <div className="flex flex-col gap-2">
                 <Input
                   id={inputId}
                   value={alt}
@@ -419,7 +417,7 @@ function ImageItem({
                   type="submit"
                   size="sm"
                   variant="outline"
-                  className="h-10"
+                  className="self-end"
                   loading={saving}
                   disabled={!changed}
                   aria-label={`Save alt text of photo ${n}`}
