@@ -58,8 +58,9 @@ test('a new customer books and pays; the vendor sees the order and its notificat
     .first()
     .click();
   await expect(page).toHaveURL(/\/user\/services\?.*category=plumbing/);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('Demo Plumbing');
-  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  // The signed-in services page is the same search screen as /search.
+  await page.getByRole('combobox', { name: 'What do you need help with?' }).fill('Demo Plumbing');
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   const vendorLink = page.getByRole('link', { name: /Demo Plumbing Co\./ }).first();
   await expect(vendorLink).toBeVisible();
   await shot(page, 'services');

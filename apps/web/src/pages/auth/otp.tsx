@@ -44,6 +44,14 @@ export function OtpPage() {
   const [status, setStatus] = React.useState('');
   const secondsLeft = useSecondsUntil(params.get('resendAt'));
   const inFlight = React.useRef(false);
+  // Set by a refused code: focus goes back to the first cell once the cells are enabled again
+  // (a disabled input cannot take focus, so focusing from the catch block raced the re-render).
+  const refocus = React.useRef(false);
+  React.useEffect(() => {
+    if (verifying || !refocus.current) return;
+    refocus.current = false;
+    document.getElementById('otp-code')?.focus();
+  }, [verifying]);
 
   if (!challengeId) {
     return (
@@ -84,7 +92,7 @@ export function OtpPage() {
       setError(errorMessage(err, MESSAGES.errorVerifyingOtp));
       setCode('');
       // Back to the first cell for the next try.
-      window.requestAnimationFrame(() => document.getElementById('otp-code')?.focus());
+      refocus.current = true;
     } finally {
       inFlight.current = false;
       setVerifying(false);
