@@ -31,9 +31,15 @@ export interface MoneyWordsInput {
   viewer?: 'customer' | 'vendor';
 }
 
-/** `amount` minor units as money, e.g. `formatMoneyWords(16800, 'USD')` → `$168.00`. */
+/**
+ * `amount` minor units as money, e.g. `formatMoneyWords(16800, 'USD')` → `$168.00`,
+ * `formatMoneyWords(500, 'JPY')` → `¥500`: the currency's minor digits come from Intl (USD 2,
+ * JPY 0, KWD 3), as the UI's `formatMoney` reads them.
+ */
 export function formatMoneyWords(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
 }
 
 /** True while the card is only held: nothing has been charged, so nothing was "paid". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOnlyAuthorised, paymentWords, totalLabel } from '../src/money-words';
+import { formatMoneyWords, isOnlyAuthorised, paymentWords, totalLabel } from '../src/money-words';
 
 const base = { amount: 16800, currency: 'USD', vendorName: 'Demo Plumbing Co.' };
 
@@ -36,5 +36,11 @@ describe('paymentWords', () => {
 
   it('says Refunded only when refunded in full', () => {
     expect(paymentWords({ ...base, status: 'refunded', amountRefunded: 16800 })).toBe('Refunded');
+  });
+
+  it("reads minor units with the currency's own digits (JPY has none, KWD three)", () => {
+    expect(formatMoneyWords(500, 'JPY')).toBe('¥500');
+    expect(formatMoneyWords(1500, 'KWD')).toMatch(/^KWD\s1\.500$/);
+    expect(formatMoneyWords(16800, 'USD')).toBe('$168.00');
   });
 });
