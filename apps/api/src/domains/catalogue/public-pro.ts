@@ -12,7 +12,6 @@ import {
 } from '@vetted/contract';
 import type { DbOrTx } from '../../db/client';
 import { mediaUrl } from '../../services/images';
-import { breakdownOf } from '../reviews/policy';
 import * as reviewsRepo from '../reviews/repository';
 import * as msg from './messages';
 import * as repo from './public-pro-repository';
@@ -37,23 +36,6 @@ export function createPublicProService({ db, catalogue }: PublicProDeps) {
   }
 
   /** A page of the pro's reviews, newest first, with the breakdown of all of them. */
-  async function reviewPage(
-    vendorId: string,
-    query: { page: number; pageSize: number },
-  ): Promise<ReviewPage> {
-    const [{ rows, total }, histogram] = await Promise.all([
-      reviewsRepo.listVendorReviews(db, vendorId, query),
-      reviewsRepo.ratingHistogram(db, vendorId),
-    ]);
-    return {
-      items: rows.map(reviewsRepo.toReviewDto),
-      page: query.page,
-      pageSize: query.pageSize,
-      total,
-      totalPages: Math.ceil(total / query.pageSize),
-      breakdown: breakdownOf(histogram),
-    };
-  }
 
   return {
     /**
@@ -76,7 +58,7 @@ export function createPublicProService({ db, catalogue }: PublicProDeps) {
         catalogue.getVendor(pro.id),
         catalogue.listVendorServices(pro.id),
         repo.documentKindsOf(db, pro.id),
-        reviewPage(pro.id, { page: 1, pageSize: PRO_PAGE_REVIEW_COUNT }),
+        reviewsRepo.vendorReviewPage(db, pro.id, { page: 1, pageSize: PRO_PAGE_REVIEW_COUNT }),
       ]);
       const { histogram } = reviews.breakdown;
       return {
@@ -126,7 +108,7 @@ export function createPublicProService({ db, catalogue }: PublicProDeps) {
       query: { page: number; pageSize: number },
     ): Promise<ReviewPage> {
       const pro = await approvedPro(slug);
-      return reviewPage(pro.id, query);
+      return reviewsRepo.vendorReviewPage(db, pro.id, query);
     },
   };
 }

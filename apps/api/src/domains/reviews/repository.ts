@@ -2,12 +2,18 @@
  * Data access of the reviews domain (issue #9). Every function takes `db | tx`; no policy and no
  * text for people.
  */
-import type { Review } from '@vetted/contract';
+import type { Review, ReviewPage } from '@vetted/contract';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderEvents, orders, reviews, services, users, vendorProfiles } from '../../db/schema';
 import { mediaUrl } from '../../services/images';
-import { emptyHistogram, FORMER_CUSTOMER_NAME, type Histogram, publicAuthorName } from './policy';
+import {
+  breakdownOf,
+  emptyHistogram,
+  FORMER_CUSTOMER_NAME,
+  type Histogram,
+  publicAuthorName,
+} from './policy';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -248,4 +254,28 @@ export async function ratingHistogram(db: DbOrTx, vendorId: string): Promise<His
       histogram[row.rating as keyof Histogram] = Number(row.n);
   }
   return histogram;
+}
+
+/**
+ * Page `query.page` (1-based, `query.pageSize` reviews) of a vendor's reviews, newest first, with
+ * the totals and the 5..1 star breakdown of all of them: the `ReviewPage` both the vendor review
+ * list and the public pro page answer. Visibility is the caller's check.
+ */
+export async function vendorReviewPage(
+  db: DbOrTx,
+  vendorId: string,
+  query: { page: number; pageSize: number },
+): Promise<ReviewPage> {
+  const [{ rows, total }, histogram] = await Promise.all([
+    listVendorReviews(db, vendorId, query),
+    ratingHistogram(db, vendorId),
+  ]);
+  return {
+    items: rows.map(toReviewDto),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalPages: Math.ceil(total / query.pageSize),
+    breakdown: breakdownOf(histogram),
+  };
 }

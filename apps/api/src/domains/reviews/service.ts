@@ -146,18 +146,7 @@ export function createReviewsService(deps: Pick<ServiceDeps, 'db' | 'clock'>) {
       const visible =
         vendor && (vendor.approved || viewer?.id === vendor.userId || viewer?.role === 'admin');
       if (!visible) throw msg.vendorNotFound();
-      const [{ rows, total }, histogram] = await Promise.all([
-        repo.listVendorReviews(db, vendorId, query),
-        repo.ratingHistogram(db, vendorId),
-      ]);
-      return {
-        items: rows.map(repo.toReviewDto),
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        totalPages: Math.ceil(total / query.pageSize),
-        breakdown: policy.breakdownOf(histogram),
-      };
+      return repo.vendorReviewPage(db, vendorId, query);
     },
 
     /**
