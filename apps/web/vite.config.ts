@@ -8,7 +8,7 @@ const API = process.env.VETTED_API_URL ?? 'http://localhost:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   // `.br` and `.gz` next to each text asset, compressed once at the highest levels: the API's
   // static plugin (apps/api/src/platform/spa.ts, `preCompressed`) sends them instead of
-  // compressing every response again. Not for the prerender's server bundle (dist-ssr).
+  // compressing every response again. Not for the server bundle (dist/server).
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [compression()])],
   // The prerender's server bundle (`vite build --ssr src/entry-server.tsx`, see
   // scripts/prerender.mjs) carries its dependencies: @vetted/ui's own (radix-ui, sonner, …) are

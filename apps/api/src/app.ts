@@ -23,7 +23,9 @@ import seoPlugin from './platform/seo';
 import spaPlugin from './platform/spa';
 import authRoutes from './domains/auth/routes';
 import { createAuthService } from './domains/auth/service';
+import { createPublicProService } from './domains/catalogue/public-pro';
 import catalogueRoutes from './domains/catalogue/routes';
+import { createServicePageService } from './domains/catalogue/service-page';
 import {
   type CatalogueCache,
   createCatalogueCache,
@@ -314,14 +316,27 @@ export async function buildApp({
       catalogueCache,
     }),
   });
-  await app.register(catalogueRoutes, {
-    catalogue: createCatalogueService({
+  const catalogue = createCatalogueService({
+    db: app.db,
+    clock: app.clock,
+    config,
+    cache: catalogueCache,
+    geocoder,
+  });
+  // The public pages' data (`/pros/:slug`, `/services/:category[/:place]`): served by the API,
+  // rendered to HTML by the SPA plugin and listed by the sitemap.
+  const publicPages = {
+    pros: createPublicProService({ db: app.db, catalogue }),
+    servicePages: createServicePageService({
       db: app.db,
-      clock: app.clock,
-      config,
-      cache: catalogueCache,
+      catalogue,
       geocoder,
+      cache: catalogueCache,
     }),
+  };
+  await app.register(catalogueRoutes, {
+    catalogue,
+    ...publicPages,
     cacheTtlMs: config.catalogueCacheTtlMs,
     purges: catalogueCache,
   });
@@ -331,6 +346,7 @@ export async function buildApp({
     config,
     log: app.log,
     payments,
+    geocoder,
   });
   await app.register(orderRoutes, { orders });
   await app.register(paymentRoutes, { payments });
@@ -419,7 +435,7 @@ export async function buildApp({
   }));
 
   // The built SPA and the server side of the access rules (spec §2); also the JSON 404 for /v1.
-  await app.register(seoPlugin);
-  await app.register(spaPlugin);
+  await app.register(seoPlugin, { servicePages: publicPages.servicePages });
+  await app.register(spaPlugin, { ...publicPages, purges: catalogueCache });
   return app;
 }

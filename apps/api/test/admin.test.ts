@@ -684,6 +684,7 @@ describe('orders and refunds', () => {
           currency: 'USD',
           reason: 'Arrived an hour late',
           orderId: order.id,
+          bearer: 'platform',
         },
       }),
     ]);

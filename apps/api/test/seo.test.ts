@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 
-/** robots.txt and sitemap.xml (issue #10): the public pages, as absolute URLs from PUBLIC_URL. */
+/**
+ * robots.txt and the sitemap's static pages (issue #10), as absolute URLs from PUBLIC_URL; the
+ * pros and landing pages of the index: public-pages.test.ts.
+ */
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,8 +25,10 @@ describe('crawlers', () => {
     expect(lines).toContain('Sitemap: https://vetted.example/sitemap.xml');
   });
 
-  it('sitemap.xml lists every public page once, with absolute URLs', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
+  it("the sitemap index names the static pages' file, which lists every public page once, with absolute URLs", async () => {
+    const index = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.body).toContain('<loc>https://vetted.example/sitemaps/pages.xml</loc>');
+    const res = await ctx.app.inject({ method: 'GET', url: '/sitemaps/pages.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);

@@ -75,6 +75,7 @@ interface Figures {
   pending: number;
   onHold: number;
   available: number;
+  owed: number;
   paidOut: number;
   nextAvailableAt: string | null;
 }
@@ -135,14 +136,14 @@ async function ledgerSums(vendorId: string) {
   }));
 }
 
-/** The figures add up to the ledger: pending (on hold included) + available = −Σ postings. */
+/** The figures add up to the ledger: pending (on hold included) + available − owed = −Σ postings. */
 async function expectBalanced(vendor: TestVendor) {
   const figures = (await earnings(vendor)).currencies;
   const sums = await ledgerSums(vendor.vendorId);
   expect(figures.map((f) => f.currency)).toEqual(sums.map((s) => s.currency));
   for (const s of sums) {
     const f = figures.find((x) => x.currency === s.currency)!;
-    expect(f.pending + f.available).toBe(s.owed);
+    expect(f.pending + f.available - f.owed).toBe(s.owed);
     expect(f.paidOut).toBe(s.paidOut);
     expect(f.onHold).toBeLessThanOrEqual(f.pending);
   }
@@ -217,6 +218,7 @@ describe('GET /v1/vendor/earnings and POST /v1/vendor/payouts', () => {
         pending: 10_000, // total 10 500 − fee 500
         onHold: 0,
         available: 0,
+        owed: 0,
         paidOut: 0,
         nextAvailableAt: null,
       },
@@ -251,6 +253,7 @@ describe('GET /v1/vendor/earnings and POST /v1/vendor/payouts', () => {
       pending: 10_000,
       onHold: 10_000,
       available: 0,
+      owed: 0,
       paidOut: 0,
       nextAvailableAt: new Date(completedAt.getTime() + 7 * DAY).toISOString(),
     });
@@ -268,6 +271,7 @@ describe('GET /v1/vendor/earnings and POST /v1/vendor/payouts', () => {
       pending: 0,
       onHold: 0,
       available: 10_000,
+      owed: 0,
       paidOut: 0,
       nextAvailableAt: null,
     });
@@ -405,6 +409,7 @@ describe('GET /v1/vendor/earnings and POST /v1/vendor/payouts', () => {
       pending: 5_000,
       onHold: 5_000,
       available: 0,
+      owed: 0,
       paidOut: 0,
       nextAvailableAt: availableFrom(cancelledAt).toISOString(),
     });
@@ -813,6 +818,7 @@ describe('earnings policy', () => {
         pending: 0,
         onHold: 0,
         available: 0,
+        owed: 0,
         paidOut: 0,
         nextAvailableAt: null,
       },
@@ -821,6 +827,7 @@ describe('earnings policy', () => {
         pending: 3_000,
         onHold: 2_000,
         available: 1_000,
+        owed: 0,
         paidOut: 3_000,
         nextAvailableAt: availableFrom(settled).toISOString(),
       },

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * Build-time prerender of the public pages (issue #10), run by `pnpm build` after the client
- * build (`vite build`) and the server build (`vite build --ssr src/entry-server.tsx`).
+ * build (`vite build`) and the server build (`vite build --ssr src/entry-server.tsx --outDir
+ * dist/server`).
  *
  * For each page of `PRERENDERED_PAGES` (src/lib/page-head.ts) it renders the app to HTML with
- * `render(path)` of dist-ssr/entry-server.js and writes `dist/prerendered/<file>`: the built
+ * `render(path)` of dist/server/entry-server.js and writes `dist/prerendered/<file>`: the built
  * `dist/index.html` (same scripts, stylesheet and theme script, so the CSP hashes still hold)
  * with that page's `<head>` tags in place of the `page-head` block and the markup inside
  * `<div id="root">`. `dist/prerendered/manifest.json` names the `PUBLIC_URL` placeholder and
@@ -12,7 +13,12 @@
  * "/about", "file": "about.html" }, …] }`. apps/api/src/platform/spa.ts replaces the
  * placeholder (in these pages and in index.html) with its PUBLIC_URL at start and serves the
  * pages to signed-out visitors. They load their scripts after the first paint (`postPaintBoot`). No API or database is needed: SWR data is absent, pages render
- * their loading skeletons. dist-ssr/ is removed afterwards.
+ * their loading skeletons.
+ *
+ * The pages rendered per request (a pro's page, the landing pages) are made by the API from the
+ * same server bundle, which stays in dist/server/ (the API never serves it as files), and from
+ * `dist/prerendered/template.html`: the shell as the prerendered pages use it (post-paint boot
+ * script, `page-head` block and empty root to fill), named `template` in the manifest.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +28,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
-const ssrDist = join(root, 'dist-ssr');
+const ssrDist = join(dist, 'server');
 const outDir = join(dist, 'prerendered');
 
 /** The block of index.html each page replaces with its own head tags. */
@@ -124,8 +130,9 @@ for (const page of PRERENDERED_PAGES) {
   manifest.push({ path: page.path, file: page.file });
   console.log(`prerendered ${page.path.padEnd(16)} → dist/prerendered/${page.file}`);
 }
+const TEMPLATE_FILE = 'template.html';
+await writeFile(join(outDir, TEMPLATE_FILE), template);
 await writeFile(
   join(outDir, 'manifest.json'),
-  `${JSON.stringify({ publicUrlPlaceholder: PUBLIC_URL_PLACEHOLDER, pages: manifest }, null, 2)}\n`,
+  `${JSON.stringify({ publicUrlPlaceholder: PUBLIC_URL_PLACEHOLDER, template: TEMPLATE_FILE, pages: manifest }, null, 2)}\n`,
 );
-await rm(ssrDist, { recursive: true, force: true });

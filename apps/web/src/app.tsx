@@ -61,21 +61,28 @@ export interface AppProvidersProps {
   children: React.ReactNode;
   /** A fresh SWR cache (tests give each render its own: `() => new Map()`). */
   cacheProvider?: () => Map<unknown, unknown>;
+  /**
+   * Data the page was rendered with on the server, by serialised SWR key (lib/ssr-data.ts):
+   * SWR's `fallback`, so the first render shows it without fetching.
+   */
+  fallback?: Record<string, unknown>;
 }
 
 /** Theme, client-side links, SWR (api-client fetcher), session and toasts. */
-export function AppProviders({ children, cacheProvider }: AppProvidersProps) {
+export function AppProviders({ children, cacheProvider, fallback }: AppProvidersProps) {
+  const value = React.useMemo<SWRConfiguration>(
+    () => ({
+      ...swrConfig,
+      ...(fallback ? { fallback } : {}),
+      // biome-ignore lint/suspicious/noExplicitAny: SWR's Cache type is a Map-like
+      ...(cacheProvider ? { provider: cacheProvider as any } : {}),
+    }),
+    [cacheProvider, fallback],
+  );
   return (
     <ThemeProvider>
       <LinkProvider component={RouterLink}>
-        <SWRConfig
-          value={
-            cacheProvider
-              ? // biome-ignore lint/suspicious/noExplicitAny: SWR's Cache type is a Map-like
-                { ...swrConfig, provider: cacheProvider as any }
-              : swrConfig
-          }
-        >
+        <SWRConfig value={value}>
           <SessionProvider>
             <LiveUpdates />
             {children}
@@ -100,12 +107,14 @@ export interface AppProps {
    * real one.
    */
   ssrSearch?: string;
+  /** Data the server rendered the page with (see {@link AppProvidersProps.fallback}). */
+  fallback?: Record<string, unknown>;
 }
 
 /** The whole app: the providers, then the router (spec §2 routes). */
-export function App({ ssrPath, ssrSearch }: AppProps = {}) {
+export function App({ ssrPath, ssrSearch, fallback }: AppProps = {}) {
   return (
-    <AppProviders>
+    <AppProviders fallback={fallback}>
       <ErrorBoundary>
         <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
           <AppRoutes />

@@ -1,12 +1,23 @@
+import type { PublicPro, ServicePage } from '@vetted/contract';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app';
+import { publicProKey, servicePageKey } from './lib/public-page-keys';
+import {
+  type PageHead,
+  proPageHead,
+  renderHeadTags,
+  servicePageHead,
+} from './lib/public-page-head';
+import { fallbackOf, type SsrEntry, ssrDataScript } from './lib/ssr-data';
 
 /*
- * The server entry of the build-time prerender (issue #10): `vite build --ssr` bundles it to
- * dist-ssr/entry-server.js, which apps/web/scripts/prerender.mjs imports. It renders the very
- * components the browser does (App: AppProviders, the layouts, ROUTE_TABLE's pages), signed out
- * and without data — pages show their loading skeletons where SWR data would go.
+ * The server entry: `vite build --ssr` bundles it to dist-ssr/entry-server.js, which
+ * apps/web/scripts/prerender.mjs imports at build time and the API imports at start
+ * (apps/api/src/platform/spa.ts). It renders the very components the browser does (App:
+ * AppProviders, the layouts, ROUTE_TABLE's pages), signed out. At build time without data —
+ * pages show their loading skeletons where SWR data would go; per request (the pro and landing
+ * pages) with the page's data as SWR fallback, which the HTML carries along for hydration.
  */
 
 export { headTags, PRERENDERED_PAGES, PUBLIC_URL_PLACEHOLDER } from './lib/page-head';
@@ -19,11 +30,11 @@ export type { PrerenderedPage } from './lib/page-head';
  *
  * @throws when a component throws while rendering (the build fails rather than ship a broken page).
  */
-export async function render(path: string): Promise<string> {
+export async function render(path: string, fallback?: Record<string, unknown>): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <App ssrPath={path} ssrSearch="" />
+      <App ssrPath={path} ssrSearch="" fallback={fallback} />
     </StrictMode>,
     {
       // Inline every boundary: a large one would otherwise be outlined behind its fallback and
@@ -37,4 +48,48 @@ export async function render(path: string): Promise<string> {
     throw new AggregateError(errors, `prerendering ${path} failed: ${String(errors[0])}`);
   }
   return html;
+}
+
+/** A page the API renders per request, with the data it answered for it. */
+export type PublicPageData =
+  | { kind: 'pro'; pro: PublicPro }
+  | { kind: 'service'; page: ServicePage; placeSlug: string | null };
+
+/** What {@link renderPublicPage} makes: the parts the API puts into index.html. */
+export interface RenderedPublicPage {
+  /** The page-head tags (title, description, canonical, Open Graph, JSON-LD). */
+  head: string;
+  /** The HTML inside `<div id="root">`. */
+  markup: string;
+  /** The `<script type="application/json">` data block hydration reads (lib/ssr-data.ts). */
+  dataScript: string;
+  /** What the head says, for the API's own checks and logs. */
+  meta: PageHead;
+}
+
+/**
+ * Renders the public pro page or a landing page at `path` with its data (the bodies of
+ * `GET /v1/pros/{slug}` or `GET /v1/service-pages/{category}`), as SWR fallback under the keys
+ * the pages' hooks read, so the markup is the loaded page, not its skeleton. URLs in the head
+ * are absolute on `origin` (`PUBLIC_URL`, no trailing slash).
+ * @throws when a component throws while rendering
+ */
+export async function renderPublicPage(
+  path: string,
+  data: PublicPageData,
+  origin: string,
+): Promise<RenderedPublicPage> {
+  const entries: SsrEntry[] =
+    data.kind === 'pro'
+      ? [{ key: publicProKey(data.pro.slug), data: data.pro }]
+      : [
+          {
+            key: servicePageKey(data.page.category.slug, data.placeSlug ?? undefined),
+            data: data.page,
+          },
+        ];
+  const meta =
+    data.kind === 'pro' ? proPageHead(data.pro, origin) : servicePageHead(data.page, origin);
+  const markup = await render(path, fallbackOf(entries));
+  return { head: renderHeadTags(meta, origin), markup, dataScript: ssrDataScript(entries), meta };
 }

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { sessionManager } from './lib/api';
 import { entryScriptOf, reloadOnce, startBuildCheck } from './lib/build-check';
+import { readSsrFallback } from './lib/ssr-data';
 import { toast } from './lib/toast';
 import './styles.css';
 
@@ -30,13 +31,14 @@ if (!root) throw new Error('Missing #root element in index.html');
  * It was rendered signed out and without a query string, so hydration uses an empty query too
  * (on `/search?q=…` the app then re-renders with the real one, in place: no layout shift); a
  * session that appeared since (another tab signed in) would render other markup, so then the
- * page is rendered afresh instead. Every other page starts from the empty shell.
+ * page is rendered afresh instead. Every other page starts from the empty shell. A page rendered
+ * per request (a pro or landing page) also carries the data it was rendered with.
  */
 if (root.hasChildNodes() && !sessionManager.get()) {
   hydrateRoot(
     root,
     <StrictMode>
-      <App ssrSearch="" />
+      <App ssrSearch="" fallback={readSsrFallback()} />
     </StrictMode>,
   );
 } else {

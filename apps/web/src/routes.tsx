@@ -33,6 +33,8 @@ const UserAgreement = page(content, 'UserAgreementPage');
 const PublicServices = page(() => import('./pages/public/services'), 'PublicServicesPage');
 const Support = page(() => import('./pages/public/support'), 'SupportPage');
 const Search = page(() => import('./pages/public/search'), 'SearchPage');
+const Pro = page(() => import('./pages/public/pro-page'), 'ProPage');
+const ServiceLanding = page(() => import('./pages/public/service-page'), 'ServiceLandingPage');
 
 const Login = page(() => import('./pages/auth/login'), 'LoginPage');
 const Signup = page(() => import('./pages/auth/signup'), 'SignupPage');
@@ -104,6 +106,9 @@ export const ROUTE_TABLE: RouteDef[] = [
   { path: ROUTES.refund, component: Refund, layout: 'public' },
   { path: ROUTES.userAgreement, component: UserAgreement, layout: 'public' },
   { path: ROUTES.search, component: Search, layout: 'public' },
+  { path: ROUTES.pro, component: Pro, layout: 'public' },
+  { path: ROUTES.servicePage, component: ServiceLanding, layout: 'public' },
+  { path: ROUTES.servicePlacePage, component: ServiceLanding, layout: 'public' },
   { path: ROUTES.login, component: Login, layout: 'auth' },
   { path: ROUTES.signup, component: Signup, layout: 'auth' },
   { path: ROUTES.otpVerification, component: Otp, layout: 'auth' },

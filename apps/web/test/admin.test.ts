@@ -12,12 +12,19 @@ describe('refund form', () => {
 
   it('sends no amount for "everything left"', () => {
     const result = schema.safeParse({ scope: 'full', amount: '', reason: ' Pro did not come ' });
-    expect(result.success && result.data).toEqual({ reason: 'Pro did not come' });
+    expect(result.success && result.data).toEqual({
+      reason: 'Pro did not come',
+      bearer: 'platform',
+    });
   });
 
   it('turns a partial amount in major units into minor units', () => {
     const result = schema.safeParse({ scope: 'partial', amount: '12.5', reason: 'Late' });
-    expect(result.success && result.data).toEqual({ reason: 'Late', amount: 1_250 });
+    expect(result.success && result.data).toEqual({
+      reason: 'Late',
+      bearer: 'platform',
+      amount: 1_250,
+    });
   });
 
   it('refuses zero, junk, too many decimals and more than the payment', () => {
@@ -32,13 +39,40 @@ describe('refund form', () => {
   it('uses the currency’s minor digits (JPY has none)', () => {
     const yen = refundFormSchema('JPY', 5_000);
     const result = yen.safeParse({ scope: 'partial', amount: '500', reason: 'Late' });
-    expect(result.success && result.data).toEqual({ reason: 'Late', amount: 500 });
+    expect(result.success && result.data).toEqual({
+      reason: 'Late',
+      bearer: 'platform',
+      amount: 500,
+    });
     expect(yen.safeParse({ scope: 'partial', amount: '5.5', reason: 'Late' }).success).toBe(false);
   });
 
   it('requires a reason (the contract’s rule)', () => {
     const result = schema.safeParse({ scope: 'full', amount: '', reason: '  ' });
     expect(result.error?.issues[0]?.message).toBe('Say why the refund is given');
+  });
+
+  it('sends who bears it, and asks the reason in the pro’s terms when they bear it', () => {
+    const recovered = schema.safeParse({
+      scope: 'full',
+      amount: '',
+      bearer: 'vendor',
+      reason: 'The tap still leaks',
+    });
+    expect(recovered.success && recovered.data).toEqual({
+      reason: 'The tap still leaks',
+      bearer: 'vendor',
+    });
+    const noReason = schema.safeParse({ scope: 'full', amount: '', bearer: 'vendor', reason: '' });
+    expect(noReason.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['reason'],
+        message: 'Say why the pro bears this refund: they are told the reason',
+      }),
+    ]);
+    expect(
+      schema.safeParse({ scope: 'full', amount: '', bearer: 'customer', reason: 'Late' }).success,
+    ).toBe(false);
   });
 });
 

@@ -30,6 +30,8 @@ import {
   type PasswordForgotBody,
   type PasswordResetBody,
   type ReviewListQuery,
+  type ServicePageQuery,
+  type ServiceAreaQuery,
   type ReviewReplyBody,
   type SendMessageBody,
   type SignupBody,
@@ -264,6 +266,14 @@ export function createVettedApi(client: Client) {
       reviews: (slug: string, query: ReviewListQuery = {}, options?: CallOptions) =>
         call('listProReviews', { params: { slug }, query }, options),
     },
+    servicePages: {
+      /**
+       * `GET /service-pages/:category?place=` — a landing page's data: the category's best-rated
+       * pros (serving the place, e.g. `boston-ma-us`), nearby places, related categories.
+       */
+      get: (category: string, query: ServicePageQuery = {}, options?: CallOptions) =>
+        call('getServicePage', { params: { category }, query }, options),
+    },
     search: {
       /**
        * `GET /search/suggest?q=` — type-ahead: a few categories, services and vendors for what
@@ -281,6 +291,13 @@ export function createVettedApi(client: Client) {
       /** `GET /services/:id/slots` — bookable slots for `days` days from `from`. */
       slots: (id: string, query: SlotQuery = {}, options?: CallOptions) =>
         call('getServiceSlots', { params: { id }, query }, options),
+      /**
+       * `GET /services/:id/service-area?placeId=|address=` — whether the service's pro serves a
+       * saved place or typed address: `served` (null when no town was found), the place, the
+       * distance (km) and the sentence to show.
+       */
+      serviceArea: (id: string, query: ServiceAreaQuery, options?: CallOptions) =>
+        call('checkServiceArea', { params: { id }, query }, options),
     },
     orders: {
       /**

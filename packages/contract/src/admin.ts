@@ -40,15 +40,49 @@ export const adminPaymentSchema = z.object({
   payment: paymentSchema,
   providerEvents: z.array(providerEventSchema),
   ledger: z.array(ledgerEntrySchema),
+  /**
+   * Minor units of what is left to refund (refunds still pending count as gone) that is the
+   * pro's share: refunds take the pro's part first and the booking fee only beyond it, so a
+   * refund of `a` takes `min(a, proShareLeft)` of it from the pro — or, when Vetted bears it,
+   * leaves them that much.
+   */
+  proShareLeft: z.number().int(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-/** `POST /v1/admin/payments/{id}/refund` body: `amount` (minor units) or, without it, all that is left. */
-export const adminRefundBodySchema = z.object({
-  amount: z.number().int().positive().optional(),
-  reason: text().trim().min(3, 'Say why the refund is given').max(500),
-});
+/** Who bears an admin refund's part beyond the booking fee: Vetted (goodwill) or the pro. */
+export const refundBearerSchema = z.enum(['platform', 'vendor']);
+export type RefundBearer = z.infer<typeof refundBearerSchema>;
+
+/** 400 of a refund recovered from the pro without a reason: they are told it. */
+export const VENDOR_REFUND_REASON_MESSAGE =
+  'Say why the pro bears this refund: they are told the reason';
+
+/**
+ * `POST /v1/admin/payments/{id}/refund` body: `amount` (minor units) or, without it, all that is
+ * left; `bearer` (default `platform`): `platform` is a goodwill refund Vetted pays (the pro keeps
+ * their share), `vendor` recovers the pro's share from their earnings and tells them. `reason`
+ * (3–500 characters) is required either way, for the audit log; when the pro bears the refund
+ * the 400 says they are told it ({@link VENDOR_REFUND_REASON_MESSAGE}).
+ */
+export const adminRefundBodySchema = z
+  .object({
+    amount: z.number().int().positive().optional(),
+    bearer: refundBearerSchema.default('platform'),
+    reason: text().trim().max(500).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.reason !== undefined && body.reason.length >= 3) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reason'],
+      message:
+        body.bearer === 'vendor' ? VENDOR_REFUND_REASON_MESSAGE : 'Say why the refund is given',
+    });
+  });
 export type AdminRefundBody = z.input<typeof adminRefundBodySchema>;
+/** The refund body as the API reads it: `bearer` defaulted, `reason` checked and trimmed. */
+export type AdminRefundRequest = z.output<typeof adminRefundBodySchema>;
 
 /** One entry of the audit log: who did what to which subject, and when. */
 export const auditEntrySchema = z.object({

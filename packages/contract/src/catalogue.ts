@@ -107,6 +107,8 @@ export type VendorListParams = z.output<typeof vendorListQuerySchema>;
 
 export const vendorSummarySchema = z.object({
   id: uuid,
+  /** The public profile's path segment: the pro page is `/pros/<slug>`. */
+  slug: z.string(),
   businessName: z.string(),
   tagline: z.string(),
   primaryCategory: categoryRefSchema,

@@ -44,6 +44,7 @@ import {
   vendorServiceBodySchema,
   vendorServiceSchema,
 } from './vendor';
+import { serviceAreaCheckSchema, serviceAreaQuerySchema } from './service-area';
 import { payoutAccountStateSchema, putPayoutAccountBodySchema } from './payout-account';
 import {
   loggedOutSchema,
@@ -121,6 +122,11 @@ import {
   reviewSchema,
 } from './reviews';
 import { proSlugParamsSchema, publicProSchema } from './public-pros';
+import {
+  servicePageParamsSchema,
+  servicePageQuerySchema,
+  servicePageSchema,
+} from './service-pages';
 import {
   cancellationQuoteSchema,
   rescheduleBodySchema,
@@ -369,7 +375,8 @@ export const endpoints = {
     ...routes.createOrder,
     body: createOrderBodySchema,
     response: orderSchema,
-    summary: 'Book a slot (customer). Honours the Idempotency-Key header',
+    summary:
+      "Book a slot (customer). Honours the Idempotency-Key header. 422 `outside_service_area` when the address is outside the pro's service radius",
   },
   listOrders: {
     ...routes.listOrders,
@@ -575,6 +582,14 @@ export const endpoints = {
     query: reviewListQuerySchema,
     response: reviewPageSchema,
     summary: "A page of an approved pro's reviews by slug, newest first, with the rating breakdown",
+  },
+  getServicePage: {
+    ...routes.getServicePage,
+    params: servicePageParamsSchema,
+    query: servicePageQuerySchema,
+    response: servicePageSchema,
+    summary:
+      'A landing page: the best-rated approved pros of a category (serving a place, with `place`), nearby places and related categories',
   },
   replyToReview: {
     ...routes.replyToReview,
@@ -822,13 +837,22 @@ export const endpoints = {
     params: idParamsSchema,
     body: adminRefundBodySchema,
     response: adminPaymentSchema,
-    summary: 'Refund a captured payment in full or in part, through the outbox (admins only)',
+    summary:
+      'Refund a captured payment in full or in part, paid by Vetted (goodwill) or recovered from the pro, through the outbox (admins only)',
   },
   listAuditLog: {
     ...routes.listAuditLog,
     query: auditQuerySchema,
     response: auditPageSchema,
     summary: 'Admin decisions, newest first (admins only)',
+  },
+  checkServiceArea: {
+    ...routes.checkServiceArea,
+    params: idParamsSchema,
+    query: serviceAreaQuerySchema,
+    response: serviceAreaCheckSchema,
+    summary:
+      "Whether the service's pro serves a saved place or typed address, with the distance (the check booking makes: 422 outside_service_area)",
   },
 } as const satisfies Record<string, EndpointDef>;
 

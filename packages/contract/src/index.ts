@@ -15,6 +15,8 @@ export * from './notifications';
 export * from './conversations';
 export * from './reviews';
 export * from './public-pros';
+export * from './service-pages';
+export * from './service-area';
 export * from './routes';
 export * from './session-guard';
 export * from './test-clock';

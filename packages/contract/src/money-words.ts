@@ -56,9 +56,7 @@ export function paymentWords(p: MoneyWordsInput): string {
   const refunded = p.amountRefunded ?? 0;
   switch (p.status) {
     case 'authorized':
-      return p.viewer === 'vendor'
-        ? 'Card authorised — charged when you accept'
-        : `Card authorised — charged when ${p.vendorName} accepts`;
+      return authorisedWords(p.vendorName, p.viewer);
     case 'requires_payment':
       return 'Awaiting payment';
     case 'failed':
@@ -83,4 +81,18 @@ function partlyRefunded(refunded: number, p: MoneyWordsInput): string {
 /** The label beside a total: "Total paid" once charged, "Total authorised" while only held. */
 export function totalLabel(status: MoneyWordsStatus | null | undefined): string {
   return status && !isOnlyAuthorised(status) ? 'Total paid' : 'Total authorised';
+}
+
+/**
+ * The words of a card only held, e.g. "Card authorised — charged when Demo Plumbing accepts"
+ * (`viewer` `vendor`: "… charged when you accept"): what {@link paymentWords} says of an
+ * `authorized` payment, for texts written before any amount is at hand (the checkout mails).
+ */
+export function authorisedWords(
+  vendorName: string,
+  viewer: 'customer' | 'vendor' = 'customer',
+): string {
+  return viewer === 'vendor'
+    ? 'Card authorised — charged when you accept'
+    : `Card authorised — charged when ${vendorName} accepts`;
 }

@@ -25,6 +25,11 @@ export const createOrderBodySchema = z.object({
   startsAt: isoDateTime,
   address: text().trim().min(5, 'Enter the address where the job is').max(300),
   notes: text().trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  /**
+   * The customer's saved place the address was filled from: its coordinates locate the job for
+   * the service-area check; without it the town named in `address` is geocoded.
+   */
+  placeId: uuid.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
@@ -82,6 +87,18 @@ export const orderSchema = z.object({
    */
   amountRefunded: moneySchema.optional(),
   createdAt: isoDateTime,
+  /**
+   * Until when an unpaid order holds its slot (server clock; `HOLD_MS` after booking); null once
+   * it is paid or closed. Optional: fixtures written before it stay valid.
+   */
+  holdExpiresAt: isoDateTime.nullable().optional(),
+  /**
+   * Sent to the order's pro only: what the booking earns them, minor units — the price the
+   * customer pays less Vetted's booking fee (`total − fee`), less any refund taken back from the
+   * pro once charged; 0 for an order closed without a charge. Tips are not included. Absent for
+   * customers and admins.
+   */
+  vendorNet: moneySchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -92,6 +92,7 @@ export const routes = {
   // The public pro page's data (`/pros/:slug`).
   getPro: { method: 'GET', path: '/pros/:slug', auth: 'none' },
   listProReviews: { method: 'GET', path: '/pros/:slug/reviews', auth: 'none' },
+  getServicePage: { method: 'GET', path: '/service-pages/:category', auth: 'none' },
   replyToReview: { method: 'POST', path: '/reviews/:id/reply', auth: 'access' },
   // The vendor's own area (#8).
   getVendorProfile: { method: 'GET', path: '/vendor/profile', auth: 'access' },
@@ -150,6 +151,8 @@ export const routes = {
   getAdminOrder: { method: 'GET', path: '/admin/orders/:id', auth: 'access' },
   refundPayment: { method: 'POST', path: '/admin/payments/:id/refund', auth: 'access' },
   listAuditLog: { method: 'GET', path: '/admin/audit', auth: 'access' },
+  // Whether the pro of a service serves an address, before booking (checkout).
+  checkServiceArea: { method: 'GET', path: '/services/:id/service-area', auth: 'access' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -233,8 +233,16 @@ export const earningsBalanceSchema = z.object({
   pending: z.number().int(),
   /** The part of `pending` whose job is completed and waits out the hold. */
   onHold: z.number().int(),
-  /** Completed jobs past the hold, minus payouts: what `POST /v1/vendor/payouts` can move out. */
+  /**
+   * Completed jobs past the hold, minus payouts and what is owed: what `POST /v1/vendor/payouts`
+   * can move out. Never negative (a shortfall is `owed`).
+   */
   available: z.number().int(),
+  /**
+   * What the pro owes Vetted: refunds recovered from them after their share was paid out, beyond
+   * what is available. It comes off their next earnings before any payout; 0 when nothing is owed.
+   */
+  owed: z.number().int(),
   paidOut: z.number().int(),
   /** When the oldest held amount becomes available; null when nothing is on hold. */
   nextAvailableAt: isoDateTime.nullable(),
@@ -254,6 +262,8 @@ export const earningsEntrySchema = z.object({
   orderId: uuid.nullable(),
   orderReference: z.string().nullable(),
   payoutId: uuid.nullable(),
+  /** Why, when the pro is told: the reason of a refund Vetted recovered from them; else null. */
+  note: z.string().nullable(),
   createdAt: isoDateTime,
 });
 export type EarningsEntry = z.infer<typeof earningsEntrySchema>;

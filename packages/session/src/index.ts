@@ -32,6 +32,7 @@ export {
   normalizePathname,
   pathArea,
   PUBLIC_PATHS,
+  PUBLIC_PREFIXES,
   resolveAccess,
   ROLE_HOME,
   ROUTES,

@@ -21,6 +21,12 @@ export const ROUTES = {
   otpVerification: '/auth/otp-verification',
   /** Search target of the site metadata, query `q` (spec §2). */
   search: '/search',
+  /** A pro's public profile by slug (issue "Found and trusted"): open to everyone. */
+  pro: '/pros/:slug',
+  /** A category's landing page, "Plumbers near you": open to everyone. */
+  servicePage: '/services/:category',
+  /** A category's landing page in one place, "Plumbers in Boston, MA" (`boston-ma-us`). */
+  servicePlacePage: '/services/:category/:place',
   user: {
     home: '/user',
     category: '/user/category',
@@ -103,6 +109,12 @@ export const PUBLIC_PATHS: readonly string[] = Object.freeze([
   ROUTES.search,
 ]);
 
+/**
+ * Public pages under a prefix, one per pro, category or place (`/pros/<slug>`,
+ * `/services/<category>[/<place>]`): open without a session like {@link PUBLIC_PATHS}.
+ */
+export const PUBLIC_PREFIXES: readonly string[] = Object.freeze(['/pros/', '/services/']);
+
 /** The home each role is sent to when it opens another role's area. */
 export const ROLE_HOME: Readonly<Record<Role, string>> = Object.freeze({
   customer: ROUTES.user.home,
@@ -169,6 +181,7 @@ function isUnder(path: string, root: string): boolean {
 export function pathArea(pathname: string): PathArea {
   const path = normalizePathname(pathname);
   if (PUBLIC_PATHS.includes(path) || isStaticAssetPath(path)) return 'public';
+  if (PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return 'public';
   if (isUnder(path, ROUTES.user.home)) return 'customer';
   if (isUnder(path, ROUTES.vendor.home)) return 'vendor';
   if (isUnder(path, ROUTES.admin.home)) return 'admin';

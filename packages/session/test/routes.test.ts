@@ -56,6 +56,9 @@ const SPEC_PATHS: Array<[string, Area]> = [
   ['/auth/forgot-password', 'public'],
   ['/auth/otp-verification', 'public'],
   ['/search', 'public'],
+  ['/pros/:slug', 'public'],
+  ['/services/:category', 'public'],
+  ['/services/:category/:place', 'public'],
   ['/user', 'customer'],
   ['/user/category', 'customer'],
   ['/user/services', 'customer'],
@@ -163,10 +166,22 @@ describe('ROUTES and PUBLIC_PATHS', () => {
 
   it('list the eleven public paths of spec §2 and the password reset page', () => {
     expect([...PUBLIC_PATHS].sort()).toEqual(
-      SPEC_PATHS.filter(([, area]) => area === 'public')
+      SPEC_PATHS.filter(([path, area]) => area === 'public' && !path.includes(':'))
         .map(([path]) => path)
         .sort(),
     );
+  });
+
+  it('open every pro and landing page to everyone, and nothing else under their prefixes', () => {
+    for (const path of [
+      '/pros/demo-plumbing-co-3fa2c1',
+      '/services/plumbing',
+      '/services/plumbing/boston-ma-us',
+    ]) {
+      expect(resolveAccess(path, null)).toEqual(allow);
+    }
+    expect(pathArea('/prosper')).toBe('other');
+    expect(pathArea('/servicesx/plumbing')).toBe('other');
   });
 
   it('treats an unknown role string like no session', () => {

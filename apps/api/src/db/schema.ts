@@ -490,7 +490,9 @@ export const sandboxBankEvents = pgTable(
 /**
  * Double-entry ledger (issue #6 §3): every money movement of an order as postings whose amounts
  * (minor units, signed: debit +, credit −) sum to zero per order and currency. Accounts:
- * `customer_card`, `platform_fee`, `vendor_payable`, `refunds`, `payouts`, `platform_clearing`.
+ * `customer_card`, `platform_fee`, `vendor_payable`, `refunds`, `payouts`, `platform_clearing`,
+ * `platform_goodwill` (the platform's expense for a refund it bears so the pro keeps their
+ * share: an admin's goodwill refund; a refund recovered from the pro debits `vendor_payable`).
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -509,6 +511,8 @@ export const ledgerEntries = pgTable(
     currency: text('currency').notNull(),
     /** `charge` | `platform_fee` | `vendor_payable` | `refund` | `payout`. */
     kind: text('kind').notNull(),
+    /** What the pro is told about the line: the reason of a refund recovered from them; else null. */
+    note: text('note'),
     /** Unique per posting line: a redelivered posting set inserts nothing. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: createdAt(),

@@ -4,8 +4,15 @@ import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import type { PublicPro, ServicePage } from '@vetted/contract';
 import fp from 'fastify-plugin';
-import { parseSessionCookie, resolveAccess } from '@vetted/session';
+import { LRUCache } from 'lru-cache';
+import { buildLink, parseSessionCookie, ROUTES, resolveAccess } from '@vetted/session';
+import type { CatalogueCache } from '../domains/catalogue/cache';
+import type { PublicProService } from '../domains/catalogue/public-pro';
+import type { ServicePageService } from '../domains/catalogue/service-page';
+import { AppError } from '../lib/errors';
 import { type ContentCoding, encodeAllSync, preferredCoding } from '../lib/content-coding';
 
 /** Paths that are never the SPA: the API, uploaded media and metrics answer JSON 404s. */
@@ -20,10 +27,20 @@ const LOOKS_LIKE_FILE = /\/[^/]+\.[A-Za-z0-9]+$/;
 const PRERENDERED_DIR = 'prerendered';
 const PRERENDERED_MANIFEST = join(PRERENDERED_DIR, 'manifest.json');
 
+/** The block of the template each page fills with its own head tags (as prerender.mjs does). */
+const PAGE_HEAD = /<!--\s*page-head:[\s\S]*?-->[\s\S]*?<!--\s*\/page-head\s*-->/;
+/** The template's empty root, filled with the rendered markup. */
+const ROOT = '<div id="root"></div>';
+
+/** The server bundle of the web build (apps/web/src/entry-server.tsx), relative to `webDist`. */
+const SERVER_ENTRY = join('server', 'entry-server.js');
+
 /** What `dist/prerendered/manifest.json` holds (written by apps/web/scripts/prerender.mjs). */
 interface PrerenderManifest {
   /** The text standing for `PUBLIC_URL` in the built HTML (apps/web/src/lib/page-head.ts). */
   publicUrlPlaceholder: string;
+  /** The page template of the pages rendered per request, relative to `prerendered/`. */
+  template?: string;
   /** Each prerendered path (no query) and its file, relative to `prerendered/`. */
   pages: Array<{ path: string; file: string }>;
 }
@@ -88,6 +105,9 @@ function readPages(webDist: string, publicUrl: string) {
   const read = (file: string) => readyPage(withUrls(readFileSync(join(webDist, file), 'utf8')));
   return {
     shell: read('index.html'),
+    template: manifest?.template
+      ? withUrls(readFileSync(join(webDist, PRERENDERED_DIR, manifest.template), 'utf8'))
+      : null,
     prerendered: new Map(
       (manifest?.pages ?? []).map(({ path, file }) => [path, read(join(PRERENDERED_DIR, file))]),
     ),
@@ -128,6 +148,62 @@ function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
   });
 }
 
+/** The part of the server bundle the API uses (apps/web/src/entry-server.tsx). */
+interface ServerEntry {
+  renderPublicPage(
+    path: string,
+    data:
+      | { kind: 'pro'; pro: PublicPro }
+      | { kind: 'service'; page: ServicePage; placeSlug: string | null },
+    origin: string,
+  ): Promise<{ head: string; markup: string; dataScript: string }>;
+}
+
+/** A page rendered per request: the pro page or a landing page, by its path segments. */
+type PublicPageRequest =
+  | { kind: 'pro'; slug: string }
+  | { kind: 'service'; category: string; place: string | null };
+
+/** `/pros/<slug>`, `/services/<category>` and `/services/<category>/<place>` (spec §2 + issue). */
+const PRO_PAGE = /^\/pros\/([^/]+)\/?$/;
+const SERVICE_PAGE = /^\/services\/([^/]+)(?:\/([^/]+))?\/?$/;
+
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The page rendered per request that `pathname` names, or null. */
+export function publicPageOf(pathname: string): PublicPageRequest | null {
+  const pro = PRO_PAGE.exec(pathname);
+  if (pro) {
+    const slug = decoded(pro[1]!);
+    return slug ? { kind: 'pro', slug } : null;
+  }
+  const service = SERVICE_PAGE.exec(pathname);
+  if (service) {
+    const category = decoded(service[1]!);
+    const place = service[2] === undefined ? null : decoded(service[2]);
+    if (!category || place === '') return null;
+    return { kind: 'service', category, place };
+  }
+  return null;
+}
+
+/** How many rendered pages each instance keeps (compressed, ~10–30 KB each). */
+const RENDERED_PAGES_MAX = 500;
+
+/** What the public pages are read from: the same use cases as their API routes. */
+export interface SpaOptions {
+  pros: PublicProService;
+  servicePages: ServicePageService;
+  /** Rendered pages are dropped on every catalogue purge, like the catalogue's answers. */
+  purges: Pick<CatalogueCache, 'generation'>;
+}
+
 /**
  * Serves the built SPA from `config.webDist` (when it exists) and is the app's not-found handler:
  *
@@ -144,17 +220,87 @@ function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
  *   HTML (issue #10: `/`, `/about`, …, `/auth/signup`, and the `/search` shell), which the
  *   browser hydrates; otherwise (signed in, or any other path) the plain shell `index.html`, so
  *   a signed-in header never has to replace a signed-out one. `/index.html` is the shell too.
+ * - without a session, a pro's page (`/pros/<slug>`) and the landing pages
+ *   (`/services/<category>[/<place>]`) are rendered per request by the web build's server
+ *   bundle (`dist/server/entry-server.js`, `renderPublicPage`) from the same use cases as their
+ *   API routes, into `dist/prerendered/template.html`: head tags and JSON-LD, the page's markup
+ *   and its data for hydration. Kept per path (encoded, {@link RENDERED_PAGES_MAX} at most) for
+ *   `CATALOGUE_CACHE_TTL_MS` and dropped by every catalogue purge, like catalogue answers. An
+ *   old slug answers 301 to the current one; an unknown, unapproved or suspended pro, category
+ *   or place 404 and a deleted pro 410, with the shell (whose page says so).
  *
  * The HTML is read once at start, `PUBLIC_URL` (`config.publicUrl`) filled in, and kept in
  * memory with its brotli, gzip and deflate encodings; rebuilding the web app needs a restart.
  */
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { pros, servicePages, purges }: SpaOptions) => {
     const root = app.config.webDist;
     const built = existsSync(join(root, 'index.html')) && statSync(root).isDirectory();
     // Normalised by URL (percent-encoded, no quotes or spaces): safe in attributes and JSON-LD.
     const publicUrl = new URL(app.config.publicUrl).href.replace(/\/+$/, '');
     const pages = built ? readPages(root, publicUrl) : null;
+    const serverEntryFile = join(root, SERVER_ENTRY);
+    const server: ServerEntry | null =
+      pages?.template && existsSync(serverEntryFile)
+        ? ((await import(pathToFileURL(serverEntryFile).href)) as ServerEntry)
+        : null;
+    // Rendered pages by catalogue generation and path; a purge makes every older one unreachable.
+    const ttl = app.config.catalogueCacheTtlMs;
+    const rendered =
+      ttl > 0
+        ? new LRUCache<string, { status: number; page: ReadyPage }>({
+            max: RENDERED_PAGES_MAX,
+            ttl,
+          })
+        : null;
+
+    /**
+     * The pro or landing page at `pathname`, rendered with its data: 200 with the page; 301 to
+     * the current slug of a renamed pro; 404 (unknown, unapproved or suspended pro, unknown
+     * category or place) or 410 (deleted pro) with the shell, whose page then says so.
+     */
+    async function renderPublic(
+      request: PublicPageRequest,
+      pathname: string,
+    ): Promise<{ status: number; page?: ReadyPage; location?: string }> {
+      if (!server || !pages?.template) return { status: 200, page: pages!.shell };
+      if (request.kind === 'pro') {
+        const current = await pros.movedTo(request.slug);
+        if (current !== null) {
+          return { status: 301, location: buildLink(ROUTES.pro, { params: { slug: current } }) };
+        }
+      }
+      const key = `${purges.generation}:${pathname}`;
+      const hit = rendered?.get(key);
+      if (hit) return hit;
+      let answer: { status: number; page: ReadyPage };
+      try {
+        const data =
+          request.kind === 'pro'
+            ? { kind: 'pro' as const, pro: await pros.getPro(request.slug) }
+            : {
+                kind: 'service' as const,
+                page: await servicePages.getPage(request.category, request.place ?? undefined),
+                placeSlug: request.place,
+              };
+        const { head, markup, dataScript } = await server.renderPublicPage(
+          pathname,
+          data,
+          publicUrl,
+        );
+        const html = pages.template
+          .replace(PAGE_HEAD, () => head)
+          .replace(ROOT, () => `<div id="root">${markup}</div>${dataScript}`);
+        answer = { status: 200, page: readyPage(html) };
+      } catch (error) {
+        if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 410)) {
+          throw error;
+        }
+        answer = { status: error.status, page: pages.shell };
+      }
+      rendered?.set(key, answer);
+      return answer;
+    }
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -168,7 +314,9 @@ export default fp(
         lastModified: true,
         // The HTML is served from memory (with PUBLIC_URL filled in), never the raw files.
         allowedPath: (pathname) =>
-          !pathname.startsWith(`/${PRERENDERED_DIR}/`) && !/^\/index\.html(\.|$)/.test(pathname),
+          !pathname.startsWith(`/${PRERENDERED_DIR}/`) &&
+          !pathname.startsWith('/server/') &&
+          !/^\/index\.html(\.|$)/.test(pathname),
         setHeaders(res, filePath) {
           // `res` is the FastifyReply of the file being sent.
           if (/[\\/]assets[\\/]/.test(filePath.slice(root.length))) {
@@ -202,6 +350,19 @@ export default fp(
           .header('cache-control', 'no-store')
           .header('vary', 'Cookie')
           .send(NOT_BUILT_HTML);
+      }
+      const publicPage = session ? null : publicPageOf(pathname);
+      if (publicPage) {
+        const answer = await renderPublic(publicPage, pathname);
+        if (answer.location) {
+          return reply
+            .code(301)
+            .header('location', answer.location)
+            .header('cache-control', 'no-cache')
+            .send();
+        }
+        reply.code(answer.status);
+        return sendPage(request, reply, answer.page!);
       }
       const prerendered = session ? undefined : pages.prerendered.get(pathname);
       return sendPage(request, reply, prerendered ?? pages.shell);

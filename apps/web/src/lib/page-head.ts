@@ -83,7 +83,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
 ];
 
 /** Escapes text for a double-quoted HTML attribute value or element content. */
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('"', '&quot;')
@@ -111,6 +111,9 @@ export function headTags(page: PrerenderedPage, origin: string): string {
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    // The size of og-img.png, which every prerendered page shares.
+    '<meta property="og:image:width" content="1200" />',
+    '<meta property="og:image:height" content="630" />',
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image)}" />`,

@@ -38,6 +38,10 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   [ROUTES.otpVerification]: title('Verify your email'),
   [ROUTES.forgotPassword]: title('Reset your password'),
   [ROUTES.search]: title('Find a pro'),
+  // Until the page's data names it (usePageTitle): the server-rendered page has its own.
+  [ROUTES.pro]: title('Pro'),
+  [ROUTES.servicePage]: title('Local pros'),
+  [ROUTES.servicePlacePage]: title('Local pros'),
 
   [u.home]: title('Home'),
   [u.category]: title('Categories'),

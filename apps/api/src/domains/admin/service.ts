@@ -11,7 +11,7 @@ import type {
   AdminOrderDetail,
   AdminOverview,
   AdminPayment,
-  AdminRefundBody,
+  AdminRefundRequest,
   AdminUser,
   AdminUserDetail,
   AdminVendorDetail,
@@ -459,12 +459,20 @@ export function createAdminService(deps: AdminDeps) {
      * `POST /v1/admin/payments/{id}/refund`: refunds `amount` (minor units) of a captured
      * payment, or all that is left without one, through the payments domain's refund job — in
      * one transaction holding the order and payment locks, with an audit entry `payment.refund`
-     * `{ amount, currency, reason, orderId }`. Answers the payment `refund_pending`: it becomes
-     * `refunded` (and the ledger gets the refund postings) once the provider confirmed.
+     * `{ amount, currency, reason, orderId, bearer }`. `bearer` `platform` (goodwill): the pro
+     * keeps their share, Vetted's goodwill expense bears it; `vendor`: the pro's share is taken
+     * back from their earnings and they are told why, in-app and by mail. Answers the payment
+     * `refund_pending`: it becomes `refunded` (and the ledger gets the refund postings) once the
+     * provider confirmed.
      * @throws AppError 404 `payment_not_found`; 409 `payment_not_captured`, `nothing_to_refund`
      *   (refunds still pending count as gone), `refund_too_large`.
      */
-    async refund(admin: AuthUser, paymentId: string, body: AdminRefundBody): Promise<AdminPayment> {
+    async refund(
+      admin: AuthUser,
+      paymentId: string,
+      body: AdminRefundRequest,
+    ): Promise<AdminPayment> {
+      const reason = body.reason ?? '';
       await db.transaction(async (tx) => {
         const locked = await lockPaymentForRefund(tx, paymentId);
         if (!locked) throw msg.paymentNotFound();
@@ -478,14 +486,20 @@ export function createAdminService(deps: AdminDeps) {
         const amount = policy.refundAmount(left, body.amount);
         if (amount === 'nothing_left') throw msg.nothingToRefund();
         if (amount === 'too_much') throw msg.refundTooLarge(left, p.currency);
-        await requestPaymentRefund(tx, p, amount, body.reason, admin.id);
+        await requestPaymentRefund(tx, p, amount, reason, admin.id, body.bearer);
         await repo.insertAudit(tx, {
           id: uuidv7(),
           actorId: admin.id,
           action: 'payment.refund',
           subjectType: 'payment',
           subjectId: p.id,
-          detail: { amount, currency: p.currency, reason: body.reason, orderId: p.orderId },
+          detail: {
+            amount,
+            currency: p.currency,
+            reason,
+            orderId: p.orderId,
+            bearer: body.bearer,
+          },
           at: clock.now(),
         });
       });

@@ -10,6 +10,8 @@ import { users, vendorDocuments, vendorProfiles, vendorSlugRedirects } from '../
 export interface ProBySlug {
   id: string;
   approved: boolean;
+  /** The pro's account was deleted: the page is gone for good (410). */
+  deleted: boolean;
   /** The vendor account's avatar (storage key), or null. */
   avatarKey: string | null;
   /** When the vetting status last changed: for an approved pro, their approval. */
@@ -22,6 +24,7 @@ export async function proBySlug(db: DbOrTx, slug: string): Promise<ProBySlug | n
     .select({
       id: vendorProfiles.id,
       status: vendorProfiles.vettingStatus,
+      deletedAt: users.deletedAt,
       avatarKey: users.avatarKey,
       vettingUpdatedAt: vendorProfiles.vettingUpdatedAt,
     })
@@ -31,7 +34,8 @@ export async function proBySlug(db: DbOrTx, slug: string): Promise<ProBySlug | n
   if (!row) return null;
   return {
     id: row.id,
-    approved: row.status === 'approved',
+    approved: row.status === 'approved' && row.deletedAt === null,
+    deleted: row.deletedAt !== null,
     avatarKey: row.avatarKey,
     vettingUpdatedAt: row.vettingUpdatedAt,
   };

@@ -27,15 +27,14 @@ export function createPublicProService({ db, catalogue }: PublicProDeps) {
   /**
    * The approved pro whose current slug is `slug`.
    * @throws AppError 404 `vendor_not_found` for an unknown slug or a pro not (or no longer)
-   *   approved
+   *   approved; 410 `vendor_gone` when the pro's account was deleted
    */
   async function approvedPro(slug: string): Promise<repo.ProBySlug> {
     const pro = await repo.proBySlug(db, slug);
+    if (pro?.deleted) throw msg.proGone();
     if (!pro?.approved) throw msg.vendorNotFound();
     return pro;
   }
-
-  /** A page of the pro's reviews, newest first, with the breakdown of all of them. */
 
   return {
     /**
@@ -50,7 +49,8 @@ export function createPublicProService({ db, catalogue }: PublicProDeps) {
      * The approved pro's public profile: the catalogue's vendor detail and active services,
      * vetting (approval time, checked document kinds), rating from the reviews (the same
      * numbers as the breakdown of the first {@link PRO_PAGE_REVIEW_COUNT} reviews it carries).
-     * @throws AppError 404 `vendor_not_found` for an unknown slug or a pro not approved
+     * @throws AppError 404 `vendor_not_found` for an unknown slug or a pro not approved; 410
+     *   `vendor_gone` when the pro's account was deleted
      */
     async getPro(slug: string): Promise<PublicPro> {
       const pro = await approvedPro(slug);
@@ -101,7 +101,8 @@ export function createPublicProService({ db, catalogue }: PublicProDeps) {
     /**
      * A page of the approved pro's reviews (`page` from 1, `pageSize` 1–50), newest first, with
      * the breakdown of all their reviews: the shape of `GET /v1/vendors/{id}/reviews`.
-     * @throws AppError 404 `vendor_not_found` for an unknown slug or a pro not approved
+     * @throws AppError 404 `vendor_not_found` for an unknown slug or a pro not approved; 410
+     *   `vendor_gone` when the pro's account was deleted
      */
     async listReviews(
       slug: string,

@@ -148,6 +148,7 @@ function minPriceSql(currency?: string): SQL<number | null> {
 function summaryColumns(point?: { lat: number; lng: number }, currency?: string) {
   return {
     id: vp.id,
+    slug: vp.slug,
     businessName: vp.businessName,
     tagline: vp.tagline,
     city: vp.city,
@@ -175,6 +176,8 @@ function summaryColumns(point?: { lat: number; lng: number }, currency?: string)
 /** One vendor as the lists show it (numbers may arrive as strings from the driver). */
 export type VendorSummaryRow = {
   id: string;
+  /** Null only for a vendor created before slugs (sign-up gives every vendor one). */
+  slug: string | null;
   businessName: string;
   tagline: string;
   city: string;
@@ -341,6 +344,8 @@ export interface VendorSearch {
   text?: TextSearch;
   point?: { lat: number; lng: number };
   radiusKm?: number;
+  /** Only vendors whose service radius reaches `point` (they serve it): the landing pages. */
+  servingPoint?: boolean;
   /** Only vendors with an active service in this currency; their prices are in it. */
   currency?: string;
   /** Minor units of `currency`. */
@@ -380,6 +385,9 @@ export async function searchVendors(
     textScore = sql`1`;
   }
   if (point && search.radiusKm !== undefined) conditions.push(withinSql(point, search.radiusKm));
+  if (point && search.servingPoint) {
+    conditions.push(sql`${distanceKmSql(point.lat, point.lng)} <= ${vp.serviceRadiusKm}`);
+  }
   if (search.minRating !== undefined) {
     conditions.push(sql`${vp.ratingAverage} >= ${search.minRating}::float8`);
   }

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createResponseCache, type ResponseCache } from '../../lib/response-cache';
 import { bearerOf, type PublicRead, route } from '../../lib/route';
 import { mentionsNearMe } from '../places/query-place';
-import { createPublicProService } from './public-pro';
+import type { PublicProService } from './public-pro';
 import type { CatalogueCache, CatalogueService } from './service';
+import type { ServicePageService } from './service-page';
 
 /**
  * `cache` emptied at its first use after each purge of `purges` (cache.ts), on this
@@ -48,9 +49,17 @@ export default async function catalogueRoutes(
   app: FastifyInstance,
   {
     catalogue,
+    pros,
+    servicePages,
     cacheTtlMs,
     purges,
-  }: { catalogue: CatalogueService; cacheTtlMs: number; purges: CatalogueCache },
+  }: {
+    catalogue: CatalogueService;
+    pros: PublicProService;
+    servicePages: ServicePageService;
+    cacheTtlMs: number;
+    purges: CatalogueCache;
+  },
 ): Promise<void> {
   const maxAgeS = Math.floor(cacheTtlMs / 1000);
   const publicRead: PublicRead = {
@@ -94,7 +103,6 @@ export default async function catalogueRoutes(
   // The public pro page's data (`/pros/:slug`). An old slug answers 301 to the current one
   // before the handler runs (and past the response cache, which keeps only 200s); the 301 may
   // be kept as long as the catalogue's answers, because a name changed back takes its slug back.
-  const pros = createPublicProService({ db: app.db, catalogue });
   const proPaths = new Map([
     [`/v1${endpoints.getPro.path}`, ''],
     [`/v1${endpoints.listProReviews.path}`, '/reviews'],
@@ -121,6 +129,14 @@ export default async function catalogueRoutes(
     reply.header('cache-control', 'no-cache');
     return page;
   });
+  // Landing pages ("Plumbers in Boston, MA"): the same for every visitor, cached and purged
+  // like the rest of the catalogue.
+  route(
+    app,
+    endpoints.getServicePage,
+    ({ params, query }) => servicePages.getPage(params.category, query.place),
+    { publicRead },
+  );
   route(app, endpoints.getServiceSlots, async ({ params, query, reply }) => {
     const slots = await catalogue.getServiceSlots(params.id, query);
     reply.header('cache-control', 'no-cache');

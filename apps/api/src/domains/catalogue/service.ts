@@ -90,9 +90,11 @@ export type CatalogueDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config'> & {
   geocoder: Geocoder;
 };
 
-function toSummary(row: repo.VendorSummaryRow): VendorSummary {
+/** A vendor summary row as the contract shapes it (`VendorSummary`). */
+export function toSummary(row: repo.VendorSummaryRow): VendorSummary {
   return {
     id: row.id,
+    slug: row.slug ?? '',
     businessName: row.businessName,
     tagline: row.tagline,
     primaryCategory: { slug: row.categorySlug ?? 'other', name: row.categoryName ?? 'Other' },

@@ -3,12 +3,15 @@
  * notices of a payout's outcome.
  */
 import {
+  formatMoneyWords,
   PAYOUT_ACCOUNT_REQUIRED_MESSAGE,
   PAYOUT_HOLD_DAYS,
   type PayoutAccountStatus,
 } from '@vetted/contract';
 import { ROUTES } from '@vetted/session';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { escapeHtml, mailHtml } from '../mail/templates';
+import type { MailMessage } from '../mail/transport';
 import type { NewNotification } from '../notifications/service';
 import { formatMoney } from '../payments/messages';
 
@@ -22,6 +25,16 @@ export const vendorNotFound = () => notFound('Vendor not found', 'vendor_not_fou
 export const nothingAvailable = (currency: string) =>
   conflict(
     `You have no ${currency} earnings available to pay out yet. Earnings become available ${PAYOUT_HOLD_DAYS} days after a job is completed`,
+    'nothing_available',
+  );
+
+/**
+ * 409 `nothing_available` while the pro owes `owed` (minor units of `currency`): a refund
+ * recovered after a payout, paid from their next earnings before any payout.
+ */
+export const owedFirst = (owed: number, currency: string) =>
+  conflict(
+    `You owe ${formatMoneyWords(owed, currency)} from a refund recovered after a payout. It comes off your next earnings before you can pay out again`,
     'nothing_available',
   );
 
@@ -71,6 +84,9 @@ export const KIND_LABELS = {
   refund: 'Refund',
   payout: 'Payout',
 } as const;
+
+/** Export words of a refund taken back from the pro by an admin, with its reason. */
+export const refundRecoveredLabel = (reason: string) => `Refund recovered — ${reason}`;
 
 /** "•••• 6789": how an account is named to people (its last four digits only). */
 export const maskedAccount = (last4: string) => `•••• ${last4}`;
@@ -125,4 +141,79 @@ export function payoutAccountNotice(
         body: 'Stripe needs more details before it can pay you. Update them from your earnings page.',
         link: ROUTES.vendor.earnings,
       };
+}
+
+/** What a refund recovered from the pro is about (minor units of `currency`). */
+export interface RefundRecovery {
+  /** The pro's first name or business, as mails greet them. */
+  vendorName: string;
+  customerName: string;
+  serviceTitle: string;
+  reference: string;
+  /** What the customer got back (minor units). */
+  refundAmount: number;
+  /** The part of it taken from the pro's earnings (minor units). */
+  recovered: number;
+  currency: string;
+  /** Why, as the admin wrote it. */
+  reason: string;
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * The in-app notice of a refund an admin recovered from the pro: how much came off their
+ * earnings, for which booking, and why. Type `earnings.refund_recovered` (no preference switch:
+ * money taken from them is always told).
+ */
+export function refundRecoveredNotice(r: RefundRecovery): Omit<NewNotification, 'userId'> {
+  const taken = formatMoneyWords(r.recovered, r.currency);
+  return {
+    type: 'earnings.refund_recovered',
+    title: `${taken} taken back from your earnings`,
+    body: `Vetted refunded ${r.customerName} ${formatMoneyWords(r.refundAmount, r.currency)} for ${r.serviceTitle} (${r.reference}), and ${taken} of it comes from your earnings. Reason: ${sentence(r.reason)}`,
+    link: ROUTES.vendor.earnings,
+  };
+}
+
+/**
+ * The mail of a refund an admin recovered from the pro (see {@link refundRecoveredNotice}), with
+ * what happens when the money was already paid out: it shows as owed and comes off their next
+ * earnings. Always sent (no preference kind): it is about money taken from them.
+ */
+export function refundRecoveredMail(input: RefundRecovery & { to: string; publicUrl: string }) {
+  const first = input.vendorName.trim().split(/\s+/)[0] || 'there';
+  const taken = formatMoneyWords(input.recovered, input.currency);
+  const refund = formatMoneyWords(input.refundAmount, input.currency);
+  const link = `${input.publicUrl.replace(/\/$/, '')}${ROUTES.vendor.earnings}`;
+  const what = `Vetted refunded ${input.customerName} ${refund} for ${input.serviceTitle} (${input.reference}), and ${taken} of it comes from your earnings.`;
+  const why = `Reason: ${sentence(input.reason)}`;
+  const owed =
+    'If those earnings were already paid out, the amount shows as owed on your earnings page and comes off your next earnings before any payout.';
+  const text = [
+    `Hi ${first},`,
+    '',
+    what,
+    why,
+    '',
+    owed,
+    '',
+    `Your earnings: ${link}`,
+    '',
+    '— The Vetted team',
+    '',
+  ].join('\n');
+  const html =
+    mailHtml(`        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
+        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(what)}</p>
+        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(why)}</p>
+        <p style="margin:0 0 16px;font-size:14px;color:#4a5163">${escapeHtml(owed)}</p>
+        <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">View your earnings</a></p>`);
+  const message: MailMessage = {
+    to: input.to,
+    subject: `${taken} taken back from your earnings for ${input.reference}`,
+    text,
+    html,
+  };
+  return message;
 }

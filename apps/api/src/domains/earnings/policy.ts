@@ -73,11 +73,12 @@ export interface OwedGroup extends BucketFacts {
  * groups (one per order and currency, one per payout). In the contract's terms:
  * - `onHold`: settled jobs inside the hold;
  * - `pending`: jobs not done yet plus `onHold` (not yet available, issue #8 "pending");
- * - `available`: jobs past the hold, less the payouts that did not fail (may go negative when a
- *   refund follows a payout);
+ * - `available`: jobs past the hold, less the payouts that did not fail, never below 0;
+ * - `owed`: what that falls short by — a refund recovered from the pro after their share was
+ *   paid out — netted from their next earnings as they become available (0 when none);
  * - `paidOut`: payouts that did not fail (a failed one's reversal cancels it);
  * - `nextAvailableAt`: the earliest end of a hold among held groups owing money, else null.
- * So `pending + available` is always the whole owed balance, −Σ of the vendor's postings.
+ * So `pending + available − owed` is always the whole owed balance, −Σ of the vendor's postings.
  */
 export function balances(groups: OwedGroup[], now: Date): EarningsBalance[] {
   const by = new Map<
@@ -108,10 +109,22 @@ export function balances(groups: OwedGroup[], now: Date): EarningsBalance[] {
       currency,
       pending: b.notDone + b.onHold,
       onHold: b.onHold,
-      available: b.settled - b.paidOut,
+      ...netOfOwed(b.settled - b.paidOut),
       paidOut: b.paidOut,
       nextAvailableAt: b.next === null ? null : new Date(b.next).toISOString(),
     }));
+}
+
+/**
+ * Splits what settled jobs leave after payouts (minor units, negative when refunds recovered
+ * after a payout took more than was left) into `available` (never negative) and `owed` (the
+ * shortfall, shown as such and netted from later earnings instead of a negative balance).
+ */
+export function netOfOwed(settledLessPaidOut: number): { available: number; owed: number } {
+  return {
+    available: Math.max(0, settledLessPaidOut),
+    owed: Math.max(0, -settledLessPaidOut),
+  };
 }
 
 /** The contract kind of a `vendor_payable` posting's ledger kind (`charge`… never reach it). */

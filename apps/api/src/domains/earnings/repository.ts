@@ -110,6 +110,8 @@ export interface EntryRow {
   settledAt: Date | null;
   serviceTitle: string | null;
   payoutId: string | null;
+  /** The posting's note: the reason of a refund recovered from the vendor, else null. */
+  note: string | null;
   createdAt: Date;
 }
 
@@ -126,6 +128,7 @@ function entriesQuery(db: DbOrTx, vendorId: string) {
       settledAt,
       serviceTitle: services.title,
       payoutId: ledgerEntries.payoutId,
+      note: ledgerEntries.note,
       createdAt: ledgerEntries.createdAt,
     })
     .from(ledgerEntries)

@@ -85,6 +85,7 @@ function toEntry(row: repo.EntryRow, now: Date): EarningsEntry {
     orderId: row.orderId,
     orderReference: row.orderReference,
     payoutId: row.payoutId,
+    note: row.note,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -241,7 +242,9 @@ export function createEarningsService(deps: EarningsDeps) {
         const e = toEntry(row, now);
         return [
           e.createdAt,
-          msg.KIND_LABELS[e.kind],
+          e.kind === 'refund' && e.note
+            ? policy.spreadsheetSafe(msg.refundRecoveredLabel(e.note))
+            : msg.KIND_LABELS[e.kind],
           msg.BUCKET_LABELS[e.bucket],
           e.orderReference ?? '',
           row.serviceTitle ? policy.spreadsheetSafe(row.serviceTitle) : '',
@@ -281,7 +284,8 @@ export function createEarningsService(deps: EarningsDeps) {
      * `body.currency`, or all of it, through the configured provider (see the module comment).
      * With `idempotencyKey`, a repeat returns the first payout (same currency and amount) and
      * moves nothing.
-     * @throws AppError 403 `vendor_only`, 404 `vendor_not_found`, 409 `nothing_available` /
+     * @throws AppError 403 `vendor_only`, 404 `vendor_not_found`, 409 `nothing_available` (also
+     *   while the pro owes a recovered refund: its message says so) /
      *   `payout_exceeds_available` / `payout_account_required` (no verified payout account), 422 `idempotency_mismatch` (the key was used for another payout)
      */
     async createPayout(
@@ -304,11 +308,14 @@ export function createEarningsService(deps: EarningsDeps) {
         }
         const now = clock.now();
         const figures = policy.balances(await repo.owedGroups(tx, vendor.id), now);
-        const available = figures.find((f) => f.currency === body.currency)?.available ?? 0;
+        const figure = figures.find((f) => f.currency === body.currency);
+        // Already net of what the pro owes (policy `netOfOwed`): what they owe is paid first.
+        const available = figure?.available ?? 0;
         const decided = policy.payoutAmount(available, body.amount);
         if (!decided.ok) {
-          throw decided.reason === 'too_much'
-            ? msg.payoutTooLarge(available, body.currency)
+          if (decided.reason === 'too_much') throw msg.payoutTooLarge(available, body.currency);
+          throw figure && figure.owed > 0
+            ? msg.owedFirst(figure.owed, body.currency)
             : msg.nothingAvailable(body.currency);
         }
         // No payout without a verified destination (the send job checks again).

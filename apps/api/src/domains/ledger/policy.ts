@@ -4,14 +4,26 @@
  * Pure functions; property-tested in `test/ledger-property.test.ts`.
  */
 
-/** Ledger accounts. `customer_card`: money taken from cards; `refunds`: money given back to them. */
+/**
+ * Ledger accounts. `customer_card`: money taken from cards; `refunds`: money given back to them;
+ * `platform_goodwill`: the platform's expense when it bears a refund the pro would otherwise
+ * bear (an admin's goodwill refund: the pro keeps their share).
+ */
 export type LedgerAccount =
   | 'customer_card'
   | 'platform_fee'
   | 'vendor_payable'
   | 'refunds'
   | 'payouts'
-  | 'platform_clearing';
+  | 'platform_clearing'
+  | 'platform_goodwill';
+
+/**
+ * Who bears a refund's part beyond the booking fee: `vendor` (the pro's share is taken back —
+ * cancellations under the refund policy, or an admin recovering it from the pro) or `platform`
+ * (an admin's goodwill refund, posted to `platform_goodwill`; the pro keeps their share).
+ */
+export type RefundBearer = 'platform' | 'vendor';
 
 export type LedgerKind = 'charge' | 'platform_fee' | 'vendor_payable' | 'refund' | 'payout' | 'tip';
 
@@ -61,18 +73,32 @@ export function feeShareOf(refunded: number, total: number, fee: number): number
 }
 
 /**
+ * The vendor's part (minor units) of what is left to refund of a charge of `total` with booking
+ * fee `fee` once `refunded` is gone: `(total − fee) − (refunded − feeShareOf(refunded))`. A
+ * further refund of `a` takes `min(a, vendorShareLeft)` of it from the vendor's part (vendor
+ * first, see {@link feeShareOf}) — what a goodwill refund leaves the pro.
+ */
+export function vendorShareLeft(refunded: number, total: number, fee: number): number {
+  return Math.max(0, total - fee - (refunded - feeShareOf(refunded, total, fee)));
+}
+
+/**
  * Postings of a refund of `amount` after `refundedBefore` was already refunded of a captured
- * charge of `total` with booking fee `fee`: refunds −amount, taken from the vendor's part first
- * and from the fee only beyond it (see {@link feeShareOf}). Throws RangeError when `amount` is not positive
- * or the refunds would exceed `total`.
+ * charge of `total` with booking fee `fee`: refunds −amount, split into the vendor's part first
+ * and the fee only beyond it (see {@link feeShareOf}). The fee part is debited to
+ * `platform_fee`; the vendor's part to `vendor_payable` when `bearer` is `vendor` (the default:
+ * the pro's share is taken back) or to `platform_goodwill` when it is `platform` (the pro keeps
+ * it). Either way the set sums to zero. Throws RangeError when `amount` is not positive or the
+ * refunds would exceed `total`.
  */
 export function refundPostings(input: {
   total: number;
   fee: number;
   refundedBefore: number;
   amount: number;
+  bearer?: RefundBearer;
 }): Posting[] {
-  const { total, fee, refundedBefore, amount } = input;
+  const { total, fee, refundedBefore, amount, bearer = 'vendor' } = input;
   assertMinor('total', total);
   assertMinor('fee', fee);
   assertMinor('refundedBefore', refundedBefore);
@@ -84,7 +110,11 @@ export function refundPostings(input: {
   return [
     { account: 'refunds', amount: credit(amount), kind: 'refund' },
     { account: 'platform_fee', amount: feePart, kind: 'refund' },
-    { account: 'vendor_payable', amount: amount - feePart, kind: 'refund' },
+    {
+      account: bearer === 'platform' ? 'platform_goodwill' : 'vendor_payable',
+      amount: amount - feePart,
+      kind: 'refund',
+    },
   ];
 }
 

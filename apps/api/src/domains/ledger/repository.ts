@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries, orders } from '../../db/schema';
-import type { Posting } from './policy';
+import type { LedgerAccount, Posting } from './policy';
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 
@@ -12,7 +12,9 @@ export type LedgerRow = typeof ledgerEntries.$inferSelect;
  * payable it concerns: `vendorId` when given, else the order's vendor (read in the same
  * statement), so earnings read a vendor's postings directly. Each line's idempotency key is
  * `<key>:<account>`, unique in the table: posting the same set again inserts nothing. Returns
- * how many lines were inserted (0 on a repeat). Call it inside the transaction of the change.
+ * how many lines were inserted (0 on a repeat). `note` (optional) is stored on the line of
+ * `note.account`: what the pro is told about it (a refund recovered from them and why). Call it
+ * inside the transaction of the change.
  */
 export async function post(
   db: DbOrTx,
@@ -26,6 +28,7 @@ export async function post(
     key: string;
     postings: Posting[];
     at: Date;
+    note?: { account: LedgerAccount; text: string } | null;
   },
 ): Promise<number> {
   if (input.postings.length === 0) return 0;
@@ -48,6 +51,7 @@ export async function post(
         amount: p.amount,
         currency: input.currency,
         kind: p.kind,
+        note: input.note && input.note.account === p.account ? input.note.text : null,
         idempotencyKey: `${input.key}:${p.account}`,
         createdAt: input.at,
       })),

@@ -7,6 +7,7 @@ import {
   capturePostings,
   payoutPostings,
   payoutReversalPostings,
+  type RefundBearer,
   refundPostings,
   tipPostings,
 } from './policy';
@@ -68,8 +69,12 @@ export function postTip(
 
 /**
  * Posts a refund of `amount` (minor units) after `refundedBefore`, reducing the fee and the
- * vendor's part (vendor first, see ledger policy). `key`: the refund's idempotency key. Returns the lines written.
- * Throws RangeError when the refunds would exceed `total`.
+ * vendor's part (vendor first, see ledger policy `refundPostings`). `bearer` (default `vendor`)
+ * says who bears the vendor's part: `vendor` takes it from their payable, `platform` posts it
+ * to `platform_goodwill` and the pro keeps it. `reason` (optional) is stored as the note of the
+ * pro's `vendor_payable` line when they bear it, for their earnings list. `key`: the refund's
+ * idempotency key. Returns the lines written. Throws RangeError when the refunds would exceed
+ * `total`.
  */
 export function postRefund(
   tx: DbOrTx,
@@ -81,17 +86,24 @@ export function postRefund(
     fee: number;
     refundedBefore: number;
     amount: number;
+    bearer?: RefundBearer;
+    reason?: string | null;
     key: string;
     at: Date;
   },
 ): Promise<number> {
+  const bearer = input.bearer ?? 'vendor';
   return repo.post(tx, {
     orderId: input.orderId,
     paymentId: input.paymentId,
     currency: input.currency,
     key: input.key,
-    postings: refundPostings(input),
+    postings: refundPostings({ ...input, bearer }),
     at: input.at,
+    note:
+      bearer === 'vendor' && input.reason
+        ? { account: 'vendor_payable', text: input.reason }
+        : null,
   });
 }
 

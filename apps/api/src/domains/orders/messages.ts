@@ -6,6 +6,7 @@
 import {
   CANCELLATION_POLICY,
   type CancellationDecision,
+  formatMoneyWords,
   hoursText,
   type OrderStatus,
   percentText,
@@ -34,9 +35,12 @@ const VERB: Record<OrderAction, string> = {
   cancel: 'cancel',
 };
 
-/** `amount` minor units as money, e.g. `formatMoney(12345, 'USD')` → `$123.45`. */
+/**
+ * `amount` minor units as money, e.g. `formatMoney(12345, 'USD')` → `$123.45`, with the
+ * currency's own minor digits (the contract's `formatMoneyWords`, as the screens show amounts).
+ */
 export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
+  return formatMoneyWords(amount, currency);
 }
 
 /** "Mon, Nov 24, 9:00 AM" in the vendor's zone (where the job happens). */
@@ -147,6 +151,21 @@ export const startCodeLocked = (until: Date, timeZone: string) =>
     `Too many wrong start codes. Try again after ${formatWhen(until, timeZone)} with the code from the customer's booking page`,
     'start_code_locked',
   );
+
+/**
+ * The sentence of a service-area refusal, e.g. "Demo Plumbing Co. doesn't serve London, GB
+ * (3,271 mi away)".
+ */
+export const outsideServiceAreaText = (businessName: string, place: string, distance: string) =>
+  `${businessName} doesn't serve ${place} (${distance} away)`;
+
+/** 422: the job's address is outside the pro's service radius; said next to the address too. */
+export const outsideServiceArea = (sentence: string) =>
+  new AppError(422, sentence, 'outside_service_area', { address: sentence });
+
+/** What the service-area check says of an address naming no town it knows (nothing refused). */
+export const townNotFound = (businessName: string) =>
+  `We couldn't find the town in this address, so we can't check that ${businessName} works there. Add the town or city, e.g. "12 Main Street, Boston, MA".`;
 
 // ─── notifications ───────────────────────────────────────────────────────────────────────────
 

@@ -122,6 +122,8 @@ export function toOrderDto(v: OrderView): Order {
       ? {}
       : { amountRefunded: { amount: Number(v.amountRefunded), currency: o.currency } }),
     createdAt: o.createdAt.toISOString(),
+    holdExpiresAt:
+      o.status === 'pending_payment' && o.holdExpiresAt ? o.holdExpiresAt.toISOString() : null,
   };
 }
 
@@ -260,4 +262,26 @@ export async function updateOrder(
   set: Partial<Omit<NewOrderRow, 'id'>>,
 ): Promise<void> {
   await tx.update(orders).set(set).where(eq(orders.id, id));
+}
+
+/** Where a vendor works from: its base (degrees), service radius (km) and country (ISO alpha-2). */
+export interface VendorArea {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+  country: string;
+}
+
+/** The service area of vendor `vendorId`, or null when there is no such vendor. */
+export async function vendorArea(db: DbOrTx, vendorId: string): Promise<VendorArea | null> {
+  const [row] = await db
+    .select({
+      lat: vendorProfiles.lat,
+      lng: vendorProfiles.lng,
+      radiusKm: vendorProfiles.serviceRadiusKm,
+      country: vendorProfiles.country,
+    })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.id, vendorId));
+  return row ? { ...row, radiusKm: Number(row.radiusKm) } : null;
 }

@@ -2,10 +2,12 @@ import { endpoints } from '@vetted/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { idempotencyKeyOf, type OrdersService } from './service';
+import { presentOrderDetailFor, presentOrdersFor } from './vendor-view';
 
 /**
  * Bookings: create (customer), list and read (each side sees its own), state transitions, and
- * changes of plan (quote, reschedule, the pro's answer to a new time).
+ * changes of plan (quote, reschedule, the pro's answer to a new time). Every order a pro
+ * receives goes through vendor-view.ts: their earnings added, the customer's card left out.
  */
 export default async function orderRoutes(
   app: FastifyInstance,
@@ -20,22 +22,30 @@ export default async function orderRoutes(
     { successStatus: 201 },
   );
   route(app, endpoints.getServiceQuote, ({ params, query }) => orders.quote(params.id, query));
-  route(app, endpoints.listOrders, ({ query, user }) => orders.list(user, query));
-  route(app, endpoints.getOrder, ({ params, user }) => orders.get(user, params.id));
-  route(app, endpoints.transitionOrder, ({ params, body, user }) =>
-    orders.transition(user, params.id, body),
+  // Checkout asks as soon as the address is chosen; booking refuses by the same check.
+  route(app, endpoints.checkServiceArea, ({ params, query, user }) =>
+    orders.serviceArea(user, params.id, query),
+  );
+  route(app, endpoints.listOrders, async ({ query, user }) =>
+    presentOrdersFor(app.db, user, await orders.list(user, query)),
+  );
+  route(app, endpoints.getOrder, async ({ params, user }) =>
+    presentOrderDetailFor(app.db, user, await orders.get(user, params.id)),
+  );
+  route(app, endpoints.transitionOrder, async ({ params, body, user }) =>
+    presentOrderDetailFor(app.db, user, await orders.transition(user, params.id, body)),
   );
   // Changes of plan (issue #9): the refund quote, moving a booking, the pro's answer.
   route(app, endpoints.getCancellationQuote, ({ params, user }) =>
     orders.cancellationQuote(user, params.id),
   );
-  route(app, endpoints.rescheduleOrder, ({ params, body, user }) =>
-    orders.reschedule(user, params.id, body),
+  route(app, endpoints.rescheduleOrder, async ({ params, body, user }) =>
+    presentOrderDetailFor(app.db, user, await orders.reschedule(user, params.id, body)),
   );
-  route(app, endpoints.declineReschedule, ({ params, user }) =>
-    orders.declineReschedule(user, params.id),
+  route(app, endpoints.declineReschedule, async ({ params, user }) =>
+    presentOrderDetailFor(app.db, user, await orders.declineReschedule(user, params.id)),
   );
-  route(app, endpoints.confirmReschedule, ({ params, user }) =>
-    orders.confirmReschedule(user, params.id),
+  route(app, endpoints.confirmReschedule, async ({ params, user }) =>
+    presentOrderDetailFor(app.db, user, await orders.confirmReschedule(user, params.id)),
   );
 }

@@ -14,6 +14,8 @@ import type {
   OrderTransitionBody,
   Payment,
   RescheduleBody,
+  ServiceAreaCheck,
+  ServiceAreaQuery,
   ServiceQuote,
   ServiceQuoteQuery,
 } from '@vetted/contract';
@@ -31,12 +33,14 @@ import {
 } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import { notify, pushToUsers } from '../notifications/service';
+import type { Geocoder } from '../places/geocoder';
 import { tipNote } from '../payments/messages';
 import { orderReviewState } from '../reviews/service';
 import { markWaitlistBooked, offerFreedSlots } from '../waitlist/service';
 import * as msg from './messages';
 import * as policy from './policy';
 import * as repo from './repository';
+import { checkServiceArea, type JobLocation } from './service-area';
 
 /**
  * What the orders domain needs from the payments domain (issue #6 §3). The request functions
@@ -65,6 +69,8 @@ export interface OrderPayments {
 
 export interface OrdersDeps extends ServiceDeps {
   payments: OrderPayments;
+  /** The city index that locates a typed address for the service-area check. */
+  geocoder: Geocoder;
 }
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -138,7 +144,21 @@ function sameRequest(order: repo.OrderRow, body: CreateOrderBody): boolean {
 
 /** The orders domain service. `deps.clock` is the only time source of its rules. */
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, clock, payments } = deps;
+  const { db, clock, payments, geocoder } = deps;
+
+  /**
+   * Whether the pro of `service` serves `job` for `customerId` (service-area.ts); 404 when the
+   * pro's profile is gone.
+   */
+  async function serviceAreaOf(
+    customerId: string,
+    service: { vendorId: string; businessName: string },
+    job: JobLocation,
+  ): Promise<ServiceAreaCheck> {
+    const area = await repo.vendorArea(db, service.vendorId);
+    if (!area) throw msg.serviceNotFound();
+    return checkServiceArea({ db, geocoder }, customerId, service.businessName, area, job);
+  }
 
   /**
    * A transaction of a use case below, run again when PostgreSQL aborts it for a deadlock or a
@@ -266,6 +286,20 @@ export function createOrdersService(deps: OrdersDeps) {
 
   return {
     /**
+     * Whether the pro of service `serviceId` serves a saved place of `user` (`placeId`) or a
+     * typed `address` (service-area.ts): the same check `create` refuses by. 404 for an unknown
+     * or unbookable service.
+     */
+    async serviceArea(
+      user: AuthUser,
+      serviceId: string,
+      query: ServiceAreaQuery,
+    ): Promise<ServiceAreaCheck> {
+      const service = await requireBookableService(db, serviceId);
+      return serviceAreaOf(user.id, service, query);
+    },
+
+    /**
      * Prices a booking of `serviceId` at `startsAt` before any order exists, by the same rule
      * `create` uses (service price + `policy.bookingFee`); amounts in minor units. Refuses a slot
      * the picker would not offer as `create` does (404 unknown or unbookable service, 400
@@ -291,6 +325,10 @@ export function createOrdersService(deps: OrdersDeps) {
      * `Idempotency-Key` — also 20 at once — returns the first order (201 each; 422 when the body
      * differs), and the customer may hold at most `UNPAID_ORDER_LIMIT` unpaid, unexpired
      * bookings (else 429 `too_many_unpaid_orders`). The order holds the slot for `HOLD_MS`.
+     * Before any of that is taken, an address outside the pro's service radius is refused with
+     * 422 `outside_service_area` ("<pro> doesn't serve <place> (<distance> away)"); the job is
+     * located by `body.placeId` (a saved place) or else the town named in `body.address`, and an
+     * address naming no known town is not refused (service-area.ts).
      */
     async create(user: AuthUser, body: CreateOrderBody, idempotencyKey?: string): Promise<Order> {
       if (user.role !== 'customer') throw msg.customerOnly();
@@ -308,6 +346,12 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!precheck.ok && precheck.reason !== 'taken') {
         throw slotRefusal(precheck, msg.slotTaken);
       }
+      // Outside the pro's area: refused before any lock or row, so nothing is held or written.
+      const area = await serviceAreaOf(user.id, service, {
+        placeId: body.placeId,
+        address: body.address,
+      });
+      if (area.served === false && area.message) throw msg.outsideServiceArea(area.message);
 
       const subtotal = service.price;
       const fee = policy.bookingFee(subtotal);

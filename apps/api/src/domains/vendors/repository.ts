@@ -174,6 +174,7 @@ export async function vendorDetail(db: DbOrTx, profile: VendorProfileRow): Promi
   const cover = profile.coverImageKey ?? facts?.firstImageKey ?? null;
   return {
     id: profile.id,
+    slug: profile.slug ?? '',
     businessName: profile.businessName,
     tagline: profile.tagline,
     primaryCategory: {

@@ -33,9 +33,17 @@ export function AuditDetail({ detail }: { detail: AuditEntry['detail'] }) {
   const reason = typeof detail.reason === 'string' ? detail.reason : null;
   const amount = typeof detail.amount === 'number' ? detail.amount : null;
   const currency = typeof detail.currency === 'string' ? detail.currency : null;
+  // A refund says who bore it (issue #21); older entries carry no bearer.
+  const bearer =
+    detail.bearer === 'vendor'
+      ? 'Recovered from the pro'
+      : detail.bearer === 'platform'
+        ? 'Vetted paid (goodwill)'
+        : null;
   if (!reason && amount === null) return null;
   return (
     <span className="flex flex-col gap-0.5">
+      {bearer ? <span>{bearer}</span> : null}
       {amount !== null ? (
         <span>
           Amount:{' '}

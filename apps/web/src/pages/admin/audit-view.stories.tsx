@@ -46,6 +46,7 @@ export const Filled: Story = {
     await expect(rows[1]).toHaveTextContent('Refund requested');
     await expect(rows[1]).toHaveTextContent('$20.00');
     await expect(rows[1]).toHaveTextContent('The pro arrived two hours late.');
+    await expect(rows[1]).toHaveTextContent('Vetted paid (goodwill)');
     await expect(within(rows[1]!).getByRole('link', { name: 'Payment' })).toBeVisible();
     await expect(within(table).getAllByRole('link', { name: 'Vendor' })[0]).toHaveAttribute(
       'href',

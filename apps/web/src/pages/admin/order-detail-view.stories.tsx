@@ -7,8 +7,9 @@ import { AdminOrderDetailView } from './order-detail-view';
 
 /*
  * `/admin/orders/:id` (issue #8): the order's parties, timeline, each payment with the provider's
- * events and the ledger postings, and Refund (full or partial, with a reason). A requested
- * refund reads "Refund pending" until the provider confirms it.
+ * events and the ledger postings, and Refund (full or partial, who pays it — Vetted as goodwill
+ * or recovered from the pro — with a reason). A requested refund reads "Refund pending" until
+ * the provider confirms it.
  */
 
 const payment = adminOrderDetail.payments[0]!.payment;
@@ -78,13 +79,25 @@ export const RefundEverything: Story = {
     );
     await expect(dialog.getByText(/pending until the payment provider confirms it/)).toBeVisible();
     await expect(dialog.getByRole('radio', { name: /Everything left/ })).toBeChecked();
+    // Vetted pays by default, and the pro's whole share (63.00 − 3.00 fee) stays theirs.
+    await expect(
+      dialog.getByRole('radio', {
+        name: /Vetted pays \(goodwill\) — the pro keeps their \$60\.00/,
+      }),
+    ).toBeChecked();
+    await expect(dialog.getByTestId('refund-summary')).toHaveTextContent(
+      'Vetted pays this refund as goodwill: the pro keeps their $60.00.',
+    );
     // A reason is required.
     await userEvent.click(dialog.getByRole('button', { name: 'Refund' }));
     await expect(await dialog.findByText('Say why the refund is given')).toBeVisible();
     await expect(args.onRefund).not.toHaveBeenCalled();
     await userEvent.type(dialog.getByRole('textbox', { name: /Reason/ }), 'Pro did not come.');
     await userEvent.click(dialog.getByRole('button', { name: 'Refund' }));
-    await expect(args.onRefund).toHaveBeenCalledWith(payment, { reason: 'Pro did not come.' });
+    await expect(args.onRefund).toHaveBeenCalledWith(payment, {
+      reason: 'Pro did not come.',
+      bearer: 'platform',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
 };
@@ -103,12 +116,91 @@ export const RefundPart: Story = {
     await expect(args.onRefund).not.toHaveBeenCalled();
     await userEvent.clear(amount);
     await userEvent.type(amount, '12.5');
+    // The goodwill choice names what of this refund the pro keeps: all of it comes from their part.
+    await expect(dialog.getByRole('radio', { name: /the pro keeps their \$12\.50/ })).toBeChecked();
     await userEvent.click(dialog.getByRole('button', { name: 'Refund' }));
     // 12.5 USD is sent as 1250 minor units.
     await expect(args.onRefund).toHaveBeenCalledWith(payment, {
       reason: 'Arrived late.',
+      bearer: 'platform',
       amount: 1250,
     });
+  },
+};
+
+export const RefundGoodwill: Story = {
+  name: 'Dialog: Vetted pays (goodwill)',
+  args: { detail: adminOrderDetail, openRefundFor: payment.id },
+  play: async ({ args }) => {
+    const dialog = within(await settled(await screen.findByRole('dialog')));
+    await userEvent.click(dialog.getByRole('radio', { name: /Recover from the pro/ }));
+    await userEvent.click(dialog.getByRole('radio', { name: /Vetted pays \(goodwill\)/ }));
+    await expect(dialog.getByText('Kept in the audit log.')).toBeVisible();
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: /Reason/ }),
+      'Customer had a rough day.',
+    );
+    await expect(dialog.getByTestId('refund-summary')).toHaveTextContent(
+      'Vetted pays this refund as goodwill: the pro keeps their $60.00.',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Refund' }));
+    await expect(args.onRefund).toHaveBeenCalledWith(payment, {
+      reason: 'Customer had a rough day.',
+      bearer: 'platform',
+    });
+  },
+};
+
+export const RefundWhoPays: Story = {
+  name: 'Dialog: who pays (Vetted by default)',
+  args: { detail: adminOrderDetail, openRefundFor: payment.id },
+  play: async () => {
+    const dialog = within(await settled(await screen.findByRole('dialog')));
+    await expect(dialog.getByRole('group', { name: 'Who pays' })).toBeVisible();
+    await expect(
+      dialog.getByRole('radio', {
+        name: /Vetted pays \(goodwill\) — the pro keeps their \$60\.00/,
+      }),
+    ).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: /Recover from the pro/ })).not.toBeChecked();
+  },
+};
+
+export const RefundRecover: Story = {
+  name: 'Dialog: recover from the pro',
+  args: { detail: adminOrderDetail, openRefundFor: payment.id },
+  play: async ({ args }) => {
+    const dialog = within(await settled(await screen.findByRole('dialog')));
+    await userEvent.click(dialog.getByRole('radio', { name: /Recover from the pro/ }));
+    await expect(dialog.getByRole('radio', { name: /Recover from the pro/ })).toBeChecked();
+    await expect(dialog.getByText('Sent to the pro and kept in the audit log.')).toBeVisible();
+    await expect(dialog.getByTestId('refund-summary')).toHaveTextContent(
+      '$60.00 is taken back from the pro’s earnings. They are told the amount and your reason in the app and by email.',
+    );
+    // The pro is told the reason: it is required, and the message says why.
+    await userEvent.click(dialog.getByRole('button', { name: 'Refund' }));
+    await expect(
+      await dialog.findByText('Say why the pro bears this refund: they are told the reason'),
+    ).toBeVisible();
+    await expect(args.onRefund).not.toHaveBeenCalled();
+    await userEvent.type(dialog.getByRole('textbox', { name: /Reason/ }), 'The tap still leaks.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Refund' }));
+    await expect(args.onRefund).toHaveBeenCalledWith(payment, {
+      reason: 'The tap still leaks.',
+      bearer: 'vendor',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const RefundRecoverMobile: Story = {
+  name: 'Dialog: recover from the pro at 375 px',
+  args: { detail: adminOrderDetail, openRefundFor: payment.id },
+  parameters: { testViewport: { width: 375 } },
+  play: async () => {
+    const dialog = within(await settled(await screen.findByRole('dialog')));
+    await userEvent.click(dialog.getByRole('radio', { name: /Recover from the pro/ }));
+    await expect(dialog.getByRole('button', { name: 'Refund' })).toBeVisible();
   },
 };
 
@@ -180,4 +272,69 @@ export const Mobile: Story = {
   args: { detail: adminOrderDetail },
   parameters: { testViewport: { width: 375 } },
   decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
+};
+
+/*
+ * The payment's state in the same words as the customer's and the pro's pages (contract money
+ * words), never a "Paid" for a card that is only held nor a bare "Refunded" for part of it.
+ */
+const adminPayment = adminOrderDetail.payments[0]!;
+
+export const PaymentAuthorised: Story = {
+  name: 'Payment words: card authorised',
+  args: {
+    detail: {
+      ...adminOrderDetail,
+      order: { ...adminOrderDetail.order, status: 'paid' },
+      payments: [
+        {
+          ...adminPayment,
+          payment: { ...adminPayment.payment, status: 'authorized' },
+          ledger: [],
+        },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('heading', {
+        level: 3,
+        name: 'Payment · Card authorised — charged when KeyMaster Seattle accepts',
+      }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('heading', { level: 3, name: /Paid|Authorized/ })).toBeNull();
+    // Not captured: nothing to refund yet.
+    await expect(canvas.queryByRole('button', { name: /Refund/ })).toBeNull();
+  },
+};
+
+export const PaymentPartlyRefunded: Story = {
+  name: 'Payment words: partly refunded',
+  args: {
+    detail: {
+      ...adminOrderDetail,
+      payments: [
+        {
+          ...adminPayment,
+          payment: {
+            ...adminPayment.payment,
+            status: 'captured',
+            amount: { amount: 16_800, currency: 'USD' },
+            amountRefunded: { amount: 8_000, currency: 'USD' },
+          },
+        },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('heading', {
+        level: 3,
+        name: 'Payment · Partly refunded $80.00 of $168.00',
+      }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('heading', { level: 3, name: /Payment · Paid/ })).toBeNull();
+  },
 };

@@ -7,6 +7,7 @@ import type {
   Payment,
   ProviderEventDto,
 } from '@vetted/contract';
+import { paymentWords } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import {
   Breadcrumbs,
@@ -28,7 +29,7 @@ import { CreditCard, FlaskConical } from 'lucide-react';
 import type * as React from 'react';
 import { ErrorState } from '../../components/error-state';
 import { formatDateTime, formatDuration, formatLongDateTime } from '../../lib/format';
-import { isPartlyRefunded, OrderTimelineCard, PAYMENT_LABEL } from '../shared/order-detail-view';
+import { isPartlyRefunded, OrderTimelineCard } from '../shared/order-detail-view';
 import { AdminLink } from './admin-link';
 import { RefundDialog } from './refund-dialog';
 
@@ -216,6 +217,7 @@ export function AdminOrderDetailView({
                   key={entry.payment.id}
                   entry={entry}
                   isTip={order.tip?.id === entry.payment.id}
+                  vendorName={order.vendor.businessName}
                   onRefund={(body) => onRefund(entry.payment, body)}
                   refundOpen={openRefundFor === entry.payment.id}
                 />
@@ -252,20 +254,28 @@ function Signed({ amount, currency }: { amount: number; currency: string }) {
 function PaymentCard({
   entry,
   isTip,
+  vendorName,
   onRefund,
   refundOpen,
 }: {
   entry: AdminPayment;
   isTip: boolean;
+  /** The order's pro: an authorised card is "charged when <pro> accepts". */
+  vendorName: string;
   onRefund: (body: AdminRefundBody) => Promise<void>;
   refundOpen: boolean;
 }) {
   const { payment, providerEvents, ledger } = entry;
   const refunded = payment.amountRefunded?.amount ?? 0;
   const title = isTip ? 'Tip' : 'Payment';
-  const status = isPartlyRefunded(payment)
-    ? 'Partly refunded'
-    : (PAYMENT_LABEL[payment.status] ?? payment.status);
+  // The same words as the customer's and the pro's order pages (contract money words).
+  const status = paymentWords({
+    status: payment.status,
+    amount: payment.amount.amount,
+    amountRefunded: refunded,
+    currency: payment.amount.currency,
+    vendorName,
+  });
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -280,7 +290,12 @@ function PaymentCard({
           </p>
         </div>
         {canRefund(payment) ? (
-          <RefundDialog payment={payment} onRefund={onRefund} defaultOpen={refundOpen} />
+          <RefundDialog
+            payment={payment}
+            proShareLeft={entry.proShareLeft}
+            onRefund={onRefund}
+            defaultOpen={refundOpen}
+          />
         ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -9,7 +9,8 @@ import { AdminOrderDetailView } from './order-detail-view';
 /**
  * `/admin/orders/:id` (issue #8): one order with its payments, provider events, ledger postings
  * and refunds; see `AdminOrderDetailView`. A refund revalidates the order and is confirmed by a
- * toast that says it is pending until the provider confirms; a failed one stays in its dialog.
+ * toast that says who pays it and that it is pending until the provider confirms; a failed one
+ * stays in its dialog.
  */
 export function AdminOrderDetailPage() {
   const { id } = useParams<{ id: string }>();
@@ -25,9 +26,17 @@ export function AdminOrderDetailPage() {
         onRetry={() => detail.mutate()}
         onRefund={async (payment: Payment, body: AdminRefundBody) => {
           await refund(payment.id, body);
-          toast.success('Refund requested', {
-            description: 'It shows as Refunded once the payment provider confirms it.',
-          });
+          toast.success(
+            body.bearer === 'vendor'
+              ? 'Refund requested, recovered from the pro'
+              : 'Refund requested, Vetted pays',
+            {
+              description:
+                body.bearer === 'vendor'
+                  ? 'It shows as Refunded once the payment provider confirms it; then the pro is told the amount and your reason.'
+                  : 'It shows as Refunded once the payment provider confirms it. The pro keeps their share.',
+            },
+          );
         }}
       />
     </Container>

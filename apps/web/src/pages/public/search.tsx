@@ -113,11 +113,12 @@ export function SearchScreen({ searchPath }: { searchPath: string }) {
   const clearPlace = () => search({ ...filters, place: 'none' });
   const placeHref = role === 'customer' ? ROUTES.user.location : ROUTES.login;
 
-  const vendorHref = (id: string) => {
-    const target = buildLink(ROUTES.user.vendor, { params: { id } });
-    if (role === 'customer') return target;
-    return buildLink(ROUTES.login, { query: { redirect: target } });
-  };
+  // A customer opens the in-app pro page (messages, booking); everyone else the public one,
+  // which needs no account.
+  const vendorHref = (v: { id: string; slug: string }) =>
+    role === 'customer'
+      ? buildLink(ROUTES.user.vendor, { params: { id: v.id } })
+      : buildLink(ROUTES.pro, { params: { slug: v.slug } });
 
   return (
     <SearchView
@@ -144,7 +145,7 @@ export function SearchScreen({ searchPath }: { searchPath: string }) {
       searchBox={<SearchBox id="search-q" defaultValue={filters.q ?? ''} searchPath={searchPath} />}
       onFiltersChange={(next) => search(next)}
       onPageChange={(p) => search(filters, p)}
-      hrefFor={(v) => vendorHref(v.id)}
+      hrefFor={vendorHref}
       placeHref={placeHref}
     />
   );

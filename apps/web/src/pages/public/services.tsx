@@ -6,7 +6,7 @@ import { useCategories } from '../../hooks/use-categories';
 import { homeFor, useSession } from '../../lib/session';
 import { CategoryGridView } from '../user/category-grid-view';
 
-/** Public `/services`: every category, plus a sign-up prompt. */
+/** Public `/services`: every category (each leading to its landing page), plus a sign-up prompt. */
 export function PublicServicesPage() {
   const { role } = useSession();
   const { data, error, isLoading, mutate } = useCategories();
@@ -30,7 +30,9 @@ export function PublicServicesPage() {
           error={error}
           errorTitle={MESSAGES.errorLoadingServiceCategory}
           onRetry={() => mutate()}
-          hrefFor={(c) => buildLink(ROUTES.search, { query: { category: c.slug } })}
+          // The category's landing page: its best-rated pros and the places they serve, a page
+          // crawlers can follow (the search results are not indexed).
+          hrefFor={(c) => buildLink(ROUTES.servicePage, { params: { category: c.slug } })}
         />
       </div>
     </Container>

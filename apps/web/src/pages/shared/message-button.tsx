@@ -1,5 +1,5 @@
 import { buildLink, ROUTES } from '@vetted/session';
-import { Button, type ButtonProps } from '@vetted/ui';
+import type { ButtonProps } from '@vetted/ui';
 import { MessageSquare } from 'lucide-react';
 import * as React from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -7,6 +7,7 @@ import { useOpenConversation } from '../../hooks/use-conversations';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { ActionTrigger } from './header-actions';
 
 export interface MessageButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   /** Who to message: a pro (from their page or a service) or the other party of an order. */
@@ -55,9 +56,10 @@ export function MessageButton({
   };
 
   return (
-    <Button variant={variant} loading={pending} onClick={onClick} {...props}>
+    // A menu item inside an order page's "More actions" menu (header-actions.tsx), else a button.
+    <ActionTrigger variant={variant} loading={pending} onClick={onClick} {...props}>
       <MessageSquare aria-hidden="true" />
       {label}
-    </Button>
+    </ActionTrigger>
   );
 }

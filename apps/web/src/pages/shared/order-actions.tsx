@@ -30,6 +30,7 @@ import {
   TipAction,
   VendorRescheduleActions,
 } from './order-changes';
+import { ActionTrigger, HeaderActions, type HeaderActionsProps } from './header-actions';
 
 type Action = OrderTransitionBody['action'];
 
@@ -284,75 +285,117 @@ export function StartJobAction({
   );
 }
 
-/** Vendor actions per status: accept/decline a paid booking, start (with the code), complete. */
+/**
+ * Vendor actions per status: accept/decline a paid booking, start (with the code), complete;
+ * the answer to a new time and cancelling an accepted booking (issue #9). Laid out by
+ * {@link HeaderActions}: the status's main action is a button, the others (with `message`, the
+ * page's "Message the customer") go in a "More actions" menu on phones.
+ */
 export function VendorOrderActions({
   order,
   mutate,
+  message,
   now = Date.now,
 }: {
   order: OrderDetail;
   mutate: KeyedMutator<OrderDetail>;
+  /** A secondary action the page adds first, e.g. its `MessageButton`. */
+  message?: React.ReactNode;
   /** Clock (ms epoch); injectable for stories. */
   now?: () => number;
 }) {
   const run = useTransition(order, mutate);
+  const secondary: HeaderActionsProps['secondary'] = message
+    ? [{ key: 'message', node: message }]
+    : [];
+  // Issue #9: answer a new time the customer picked.
+  const rescheduleAnswer =
+    order.reschedule && (order.status === 'paid' || order.status === 'accepted')
+      ? { key: 'reschedule', node: <VendorRescheduleActions order={order} mutate={mutate} /> }
+      : null;
   if (order.status === 'paid') {
     return (
-      <>
-        <VendorRescheduleActions order={order} mutate={mutate} />
-        <ConfirmDialog
-          trigger={
-            <Button variant="outline">
-              <X aria-hidden="true" /> Decline
-            </Button>
-          }
-          title="Decline this booking?"
-          description={
-            order.payment?.status === 'authorized'
-              ? 'The hold on the customer’s card is released, so they are not charged, and the slot is freed.'
-              : 'A refund of the full amount is requested for the customer, and the slot is freed.'
-          }
-          confirmLabel="Decline booking"
-          destructive
-          onConfirm={reportingErrors(() => run('decline'))}
-        />
-        <AsyncButton onClick={reportingErrors(() => run('accept'))}>
-          <Check aria-hidden="true" /> Accept
-        </AsyncButton>
-      </>
+      <HeaderActions
+        secondary={[
+          ...secondary,
+          ...(rescheduleAnswer ? [rescheduleAnswer] : []),
+          {
+            key: 'decline',
+            node: (
+              <ConfirmDialog
+                trigger={
+                  <ActionTrigger destructive>
+                    <X aria-hidden="true" /> Decline
+                  </ActionTrigger>
+                }
+                title="Decline this booking?"
+                description={
+                  order.payment?.status === 'authorized'
+                    ? 'The hold on the customer’s card is released, so they are not charged, and the slot is freed.'
+                    : 'A refund of the full amount is requested for the customer, and the slot is freed.'
+                }
+                confirmLabel="Decline booking"
+                destructive
+                onConfirm={reportingErrors(() => run('decline'))}
+              />
+            ),
+          },
+        ]}
+        primary={
+          <AsyncButton onClick={reportingErrors(() => run('accept'))}>
+            <Check aria-hidden="true" /> Accept
+          </AsyncButton>
+        }
+      />
     );
   }
   if (order.status === 'accepted') {
+    // The customer always gets everything back when the pro cancels (issue #9).
+    const mayCancel = now() < Date.parse(order.startsAt);
     return (
-      <>
-        {/* Issue #9: answer a new time, or cancel (the customer always gets everything back). */}
-        <VendorRescheduleActions order={order} mutate={mutate} />
-        {now() < Date.parse(order.startsAt) ? (
-          <CancelBookingAction order={order} mutate={mutate} perspective="vendor" />
-        ) : null}
-        <StartJobAction
-          startsAt={order.startsAt}
-          timeZone={order.vendor.timeZone}
-          onStart={(startCode) => run('start', { startCode })}
-          now={now}
-        />
-      </>
+      <HeaderActions
+        secondary={[
+          ...secondary,
+          ...(rescheduleAnswer ? [rescheduleAnswer] : []),
+          ...(mayCancel
+            ? [
+                {
+                  key: 'cancel',
+                  node: <CancelBookingAction order={order} mutate={mutate} perspective="vendor" />,
+                },
+              ]
+            : []),
+        ]}
+        primary={
+          <StartJobAction
+            startsAt={order.startsAt}
+            timeZone={order.vendor.timeZone}
+            onStart={(startCode) => run('start', { startCode })}
+            now={now}
+          />
+        }
+      />
     );
   }
   if (order.status === 'in_progress') {
     return (
-      <ConfirmDialog
-        trigger={
-          <Button>
-            <CircleCheckBig aria-hidden="true" /> Mark complete
-          </Button>
+      <HeaderActions
+        secondary={secondary}
+        primary={
+          <ConfirmDialog
+            trigger={
+              <Button>
+                <CircleCheckBig aria-hidden="true" /> Mark complete
+              </Button>
+            }
+            title="Mark this job complete?"
+            description="The customer is notified and asked for a review."
+            confirmLabel="Mark complete"
+            onConfirm={reportingErrors(() => run('complete'))}
+          />
         }
-        title="Mark this job complete?"
-        description="The customer is notified and asked for a review."
-        confirmLabel="Mark complete"
-        onConfirm={reportingErrors(() => run('complete'))}
       />
     );
   }
-  return null;
+  return message ? <HeaderActions secondary={secondary} /> : null;
 }

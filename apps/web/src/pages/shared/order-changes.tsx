@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast';
 import { api } from '../../lib/vetted-api';
 import { useCardPayment } from '../user/payment';
 import { PaymentForm } from '../user/payment-form';
+import { ActionTrigger } from './header-actions';
 import { CancelBookingDialog, RescheduleDialogView, TipDialogView } from './order-changes-view';
 
 /*
@@ -56,9 +57,9 @@ export function CancelBookingAction({
       onOpenChange={setOpen}
       perspective={perspective}
       trigger={
-        <Button variant="outline">
+        <ActionTrigger destructive>
           <X aria-hidden="true" /> Cancel booking
-        </Button>
+        </ActionTrigger>
       }
       quote={quote.data}
       quoteLoading={quote.isLoading}
@@ -184,9 +185,9 @@ export function VendorRescheduleActions({ order, mutate }: OrderProps) {
     <>
       <ConfirmDialog
         trigger={
-          <Button variant="outline">
+          <ActionTrigger destructive>
             <CalendarX aria-hidden="true" /> Decline new time
-          </Button>
+          </ActionTrigger>
         }
         title="Decline the new time?"
         description={`The booking goes back to ${previous} if that time is still free. If it is not, the booking is cancelled and the customer gets a full refund.`}
@@ -208,7 +209,8 @@ export function VendorRescheduleActions({ order, mutate }: OrderProps) {
           }
         }}
       />
-      <Button
+      <ActionTrigger
+        variant="primary"
         loading={confirming}
         onClick={async () => {
           setConfirming(true);
@@ -223,7 +225,7 @@ export function VendorRescheduleActions({ order, mutate }: OrderProps) {
         }}
       >
         <CalendarCheck aria-hidden="true" /> Confirm new time
-      </Button>
+      </ActionTrigger>
     </>
   );
 }

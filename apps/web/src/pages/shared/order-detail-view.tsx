@@ -27,6 +27,7 @@ import { ErrorState } from '../../components/error-state';
 import { formatDateTime, formatDuration, formatLongDateTime } from '../../lib/format';
 import { RescheduleNotice, TipLine } from './order-changes-view';
 import { OrderReview } from './order-review';
+import { VendorEarningsCard } from './vendor-earnings';
 
 export interface OrderDetailViewProps {
   order?: OrderDetail;
@@ -41,18 +42,6 @@ export interface OrderDetailViewProps {
   /** The vendor's IANA zone: the booking time is shown in it (as at checkout). */
   timeZone?: string;
 }
-
-/** Payment status in words (issue #6 §2: say only what happened). Also read by the admin console. */
-export const PAYMENT_LABEL: Record<PaymentStatus, string> = {
-  requires_payment: 'Awaiting payment',
-  succeeded: 'Paid',
-  failed: 'Failed',
-  authorized: 'Authorized',
-  captured: 'Paid',
-  voided: 'Not charged',
-  refund_pending: 'Refund pending',
-  refunded: 'Refunded',
-};
 
 /** A refund went through for part of the charge only (a late cancellation, issue #9). */
 export function isPartlyRefunded(payment: NonNullable<OrderDetail['payment']>): boolean {
@@ -230,33 +219,38 @@ export function OrderDetailView({
         </div>
 
         <div className="flex flex-col gap-6">
-          <Card>
-            <CardHeader>
-              <h2 className="text-base leading-snug font-semibold">Price</h2>
-            </CardHeader>
-            <CardContent>
-              <dl className="flex flex-col gap-2 text-sm">
-                <div className="flex justify-between">
-                  <dt className="text-muted">Service</dt>
-                  <dd>
-                    <Price amount={order.subtotal.amount} currency={order.subtotal.currency} />
-                  </dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt className="text-muted">Booking fee</dt>
-                  <dd>
-                    <Price amount={order.fee.amount} currency={order.fee.currency} />
-                  </dd>
-                </div>
-                <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
-                  <dt>Total</dt>
-                  <dd>
-                    <Price amount={order.total.amount} currency={order.total.currency} />
-                  </dd>
-                </div>
-              </dl>
-            </CardContent>
-          </Card>
+          {/* The pro sees what the booking earns them, not the customer's bill. */}
+          {perspective === 'vendor' ? (
+            <VendorEarningsCard order={order} />
+          ) : (
+            <Card>
+              <CardHeader>
+                <h2 className="text-base leading-snug font-semibold">Price</h2>
+              </CardHeader>
+              <CardContent>
+                <dl className="flex flex-col gap-2 text-sm">
+                  <div className="flex justify-between">
+                    <dt className="text-muted">Service</dt>
+                    <dd>
+                      <Price amount={order.subtotal.amount} currency={order.subtotal.currency} />
+                    </dd>
+                  </div>
+                  <div className="flex justify-between">
+                    <dt className="text-muted">Booking fee</dt>
+                    <dd>
+                      <Price amount={order.fee.amount} currency={order.fee.currency} />
+                    </dd>
+                  </div>
+                  <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
+                    <dt>Total</dt>
+                    <dd>
+                      <Price amount={order.total.amount} currency={order.total.currency} />
+                    </dd>
+                  </div>
+                </dl>
+              </CardContent>
+            </Card>
+          )}
           <Card>
             <CardHeader>
               <h2 className="text-base leading-snug font-semibold">Payment</h2>
@@ -265,9 +259,9 @@ export function OrderDetailView({
               {order.payment ? (
                 <div className="flex flex-col gap-2">
                   <dl className="flex flex-col gap-2 text-sm">
-                    <div className="flex justify-between">
+                    <div className="flex justify-between gap-3">
                       <dt className="text-muted">Status</dt>
-                      <dd className="font-medium">
+                      <dd className="text-right font-medium">
                         {order.payment.status === 'requires_payment' &&
                         (order.status === 'cancelled' || order.status === 'declined')
                           ? 'Not charged'
@@ -297,7 +291,8 @@ export function OrderDetailView({
                         </dd>
                       </div>
                     ) : null}
-                    {order.payment.cardLast4 ? (
+                    {/* The customer's card is theirs alone (the API sends no digits to a pro). */}
+                    {perspective === 'customer' && order.payment.cardLast4 ? (
                       <div className="flex justify-between">
                         <dt className="text-muted">Card</dt>
                         <dd className="inline-flex items-center gap-1">

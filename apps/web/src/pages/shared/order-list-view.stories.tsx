@@ -68,3 +68,43 @@ export const Refunds: Story = {
     await expect(within(full).getAllByText('Refunded').length).toBeGreaterThan(0);
   },
 };
+
+/**
+ * The pro's list: what each booking earns them ("Your earnings", the API's `vendorNet`) with
+ * "Price − Vetted fee" under it — not the customer's total as their own money.
+ */
+export const VendorEarnings: Story = {
+  name: 'Vendor: earnings per order',
+  args: {
+    perspective: 'vendor',
+    hrefFor: (o) => `/vendor/history/order?id=${o.id}`,
+    data: page(
+      [
+        // 60.00 service: the customer pays 63.00, Vetted keeps its 3.00 fee.
+        { ...orders[0]!, vendorNet: { amount: 6_000, currency: 'USD' } },
+        // Cancelled before the pro accepted: the card was never charged.
+        { ...orders[3]!, vendorNet: { amount: 0, currency: 'USD' } },
+      ],
+      1,
+      10,
+      2,
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const paid = canvas.getByText('VT-7K2P90').closest('a')!;
+    await expect(within(paid).getByText('Your earnings').parentElement).toHaveTextContent(
+      'Your earnings $60.00',
+    );
+    await expect(within(paid).getByText(/^Price/)).toHaveTextContent(
+      'Price $63.00 − Vetted fee $3.00',
+    );
+    const cancelled = canvas.getByText('VT-7K2P93').closest('a')!;
+    await expect(within(cancelled).getByText('Your earnings').parentElement).toHaveTextContent(
+      'Your earnings $0.00',
+    );
+    await expect(within(cancelled).getByText(/^Not charged/)).toHaveTextContent(
+      'Not charged · price $168.00',
+    );
+  },
+};

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { ErrorState } from '../../components/error-state';
 import { formatDateTime } from '../../lib/format';
 import { placeholders } from '../../lib/placeholders';
+import { VendorEarningsBreakdown, vendorNetOf } from './vendor-earnings';
 
 /** The refunded part of a row's total, minor units (list items carry `amountRefunded`); 0 when none. */
 function refunded(order: Order): number {
@@ -50,7 +51,10 @@ export interface OrderListViewProps {
   skeletonRows?: number;
 }
 
-/** A list of orders: service, counterpart, date, status badge and total. */
+/**
+ * A list of orders: service, counterpart, date, status badge and money — the total for a
+ * customer; for a pro, "Your earnings" with "Price − Vetted fee" under it.
+ */
 export function OrderListView({
   data,
   isLoading,
@@ -136,11 +140,24 @@ export function OrderListView({
                 <span className="hidden sm:inline-flex">
                   <OrderStatusBadge status={order.status} label={badgeLabel(order)} />
                 </span>
-                <Price
-                  amount={order.total.amount}
-                  currency={order.total.currency}
-                  className="font-semibold"
-                />
+                {perspective === 'vendor' ? (
+                  <>
+                    {/* Stacked on phones, so the service and customer keep their room. */}
+                    <span className="flex flex-col items-end text-right text-sm sm:block">
+                      <span className="text-xs text-muted sm:text-sm">Your earnings</span>{' '}
+                      <Price amount={vendorNetOf(order)} currency={order.total.currency} />
+                    </span>
+                    <span className="hidden sm:block">
+                      <VendorEarningsBreakdown order={order} />
+                    </span>
+                  </>
+                ) : (
+                  <Price
+                    amount={order.total.amount}
+                    currency={order.total.currency}
+                    className="font-semibold"
+                  />
+                )}
                 {refundLine(order) ? (
                   <span className="max-w-32 text-right text-xs text-muted">
                     {refundLine(order)}

@@ -12,6 +12,7 @@ import {
   DetailsStep,
   OrderSummaryCard,
   PaymentStep,
+  SlotHold,
 } from './checkout-view';
 
 /** The checkout page layout around one step, as the page composes it. */
@@ -209,5 +210,105 @@ export const QuoteShown: Story = {
     await expect(await canvas.findByText('$123.45')).toBeVisible();
     await expect(canvas.getByText('$6.17')).toBeVisible();
     await expect(canvas.getByText('$129.62')).toBeVisible();
+  },
+};
+
+const LONDON_REFUSAL = "Demo Plumbing Co. doesn't serve London, GB (3,271 mi away)";
+
+/** The address is outside the pro's service radius: said at the address, "Place order" off. */
+export const OutOfArea: Story = {
+  name: 'Details (outside the service area)',
+  args: {
+    children: (
+      <DetailsStep
+        defaultValues={{ address: '221B Baker Street, London', notes: '' }}
+        area={{ status: 'refused', message: LONDON_REFUSAL }}
+        onSubmit={fn()}
+      />
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(LONDON_REFUSAL);
+    await expect(canvas.getByRole('textbox', { name: /^Address/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(canvas.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  },
+};
+
+/** No town found in the address: a hint of what to add; booking is not blocked. */
+export const AddressTownUnknown: Story = {
+  name: 'Details (town not found)',
+  args: {
+    children: (
+      <DetailsStep
+        defaultValues={{ address: '12 Main Street', notes: '' }}
+        area={{
+          status: 'unknown',
+          message:
+            'We couldn\'t find the town in this address, so we can\'t check that Demo Plumbing Co. works there. Add the town or city, e.g. "12 Main Street, Boston, MA".',
+        }}
+        onSubmit={fn()}
+      />
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/couldn't find the town in this address/)).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  },
+};
+
+/** A fixed clock, so the countdown reads the same in every run (and screenshot). */
+const HOLD_NOW = Date.parse('2026-11-24T15:00:00Z');
+const holdNow = () => HOLD_NOW;
+
+/** After "Place order": the slot is held for 9:41 more, with what happens when it runs out. */
+export const HoldRunning: Story = {
+  name: 'Payment (slot held)',
+  args: {
+    step: 'payment',
+    ordered: true,
+    children: (
+      <SlotHold deadline={HOLD_NOW + 9 * 60_000 + 41_000} pickAnotherHref="/user" now={holdNow}>
+        <PaymentStep ready testMode onSubmit={fn()} amount={orders[0]!.total} />
+      </SlotHold>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('timer')).toHaveTextContent('Slot held for 9:41');
+    await expect(
+      canvas.getByText('If the time runs out, the slot is released and you can pick another time.'),
+    ).toBeVisible();
+    // Announced once a minute, in whole minutes.
+    await expect(canvas.getByText('Slot held for 9 minutes')).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+    await expect(canvas.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+  },
+};
+
+/** The hold ran out: no card form, a way to pick another time. */
+export const HoldExpired: Story = {
+  name: 'Payment (hold expired)',
+  args: {
+    step: 'payment',
+    ordered: true,
+    children: (
+      <SlotHold deadline={HOLD_NOW - 1} pickAnotherHref="/user" now={holdNow}>
+        <PaymentStep ready testMode onSubmit={fn()} amount={orders[0]!.total} />
+      </SlotHold>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Your hold on this time has ended');
+    await expect(canvas.getByRole('link', { name: 'Pick another time' })).toHaveAttribute(
+      'href',
+      '/user',
+    );
+    await expect(canvas.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    await expect(canvas.queryByLabelText('Card number')).toBeNull();
   },
 };

@@ -23,8 +23,10 @@ import {
   Clock,
   CreditCard,
   FlaskConical,
+  Hourglass,
   Lock,
   MapPin,
+  TimerOff,
 } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'wouter';
@@ -192,7 +194,27 @@ export function OrderSummaryCard({
 export interface DetailsValues {
   address: string;
   notes: string;
+  /** The saved place the address was filled from, while its text is unchanged. */
+  placeId?: string;
 }
+
+/** Where the job is, as chosen so far: a saved place (with its address) or a typed address. */
+export interface CheckoutLocation {
+  placeId?: string;
+  address: string;
+}
+
+/**
+ * The service-area check of the chosen address (`GET /v1/services/{id}/service-area`) as the
+ * details step shows it: `refused` carries the server's sentence ("Demo Plumbing Co. doesn't
+ * serve London, GB (3,271 mi away)") and blocks "Place order"; `unknown` (no town found in the
+ * address) carries what to add and blocks nothing.
+ */
+export type AreaCheckState =
+  | { status: 'checking' }
+  | { status: 'served' }
+  | { status: 'refused'; message: string }
+  | { status: 'unknown'; message: string };
 
 /** A saved place offered as the job address (issue #9). */
 export interface CheckoutPlace {
@@ -211,6 +233,10 @@ export interface DetailsStepProps {
   onSubmit: (values: DetailsValues) => void;
   /** The customer's saved places, the default first; picking one fills the address. */
   places?: CheckoutPlace[];
+  /** Called whenever the address changes: a saved place picked, a key typed, the default filled. */
+  onLocationChange?: (location: CheckoutLocation) => void;
+  /** The service-area check of the current address; a refusal disables "Place order". */
+  area?: AreaCheckState | null;
 }
 
 /** Step 1: where the job is (typed, or one of the saved places) and notes for the pro. */
@@ -220,20 +246,26 @@ export function DetailsStep({
   submitting,
   onSubmit,
   places,
+  onLocationChange,
+  area,
 }: DetailsStepProps) {
   const addressInput = React.useRef<HTMLInputElement>(null);
   const placeOf = (address: string) => places?.find((p) => p.address && p.address === address)?.id;
   const [placeId, setPlaceId] = React.useState(() => placeOf(defaultValues.address));
   // The saved places load after the form mounts: fill the address once, unless already typed.
+  // Either way the address in the field is reported, so its service area is checked at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the default address arrives
   React.useEffect(() => {
     const input = addressInput.current;
-    if (input && !input.value && defaultValues.address) {
+    if (!input) return;
+    if (!input.value && defaultValues.address) {
       input.value = defaultValues.address;
       setPlaceId(placeOf(defaultValues.address));
     }
+    if (input.value) onLocationChange?.({ placeId: placeOf(input.value), address: input.value });
   }, [defaultValues.address]);
   const offered = places?.filter((p) => p.address) ?? [];
+  const refusal = area?.status === 'refused' ? area.message : undefined;
   return (
     <form
       noValidate
@@ -244,6 +276,7 @@ export function DetailsStep({
         onSubmit({
           address: String(data.get('address') ?? ''),
           notes: String(data.get('notes') ?? ''),
+          placeId,
         });
       }}
     >
@@ -255,7 +288,10 @@ export function DetailsStep({
             onValueChange={(id) => {
               setPlaceId(id);
               const place = offered.find((p) => p.id === id);
-              if (place && addressInput.current) addressInput.current.value = place.address;
+              if (place && addressInput.current) {
+                addressInput.current.value = place.address;
+                onLocationChange?.({ placeId: id, address: place.address });
+              }
             }}
           >
             <SelectTrigger>
@@ -271,20 +307,34 @@ export function DetailsStep({
           </Select>
         </FormField>
       ) : null}
-      <FormField
-        label="Address"
-        hint="Where the pro should come, including flat or floor."
-        error={errors?.address}
-        required
-      >
-        <Input
-          ref={addressInput}
-          name="address"
-          autoComplete="street-address"
-          defaultValue={defaultValues.address}
-          onChange={() => setPlaceId(undefined)}
-        />
-      </FormField>
+      <div className="flex flex-col gap-2">
+        <FormField
+          label="Address"
+          hint="Where the pro should come, including flat or floor."
+          // Outside the pro's area: said right at the address (an alert), like a field error.
+          error={errors?.address ?? refusal}
+          required
+        >
+          <Input
+            ref={addressInput}
+            name="address"
+            autoComplete="street-address"
+            defaultValue={defaultValues.address}
+            onChange={(e) => {
+              setPlaceId(undefined);
+              onLocationChange?.({ address: e.currentTarget.value });
+            }}
+          />
+        </FormField>
+        <div aria-live="polite">
+          {area?.status === 'unknown' ? (
+            <p className="flex items-start gap-2 text-sm text-muted">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {area.message}
+            </p>
+          ) : null}
+        </div>
+      </div>
       <FormField
         label="Notes for the pro"
         hint="Optional: access, parking, what needs doing."
@@ -292,10 +342,137 @@ export function DetailsStep({
       >
         <Textarea name="notes" rows={4} maxLength={1000} defaultValue={defaultValues.notes} />
       </FormField>
-      <Button type="submit" size="lg" loading={submitting} className="w-full sm:w-auto sm:self-end">
+      <Button
+        type="submit"
+        size="lg"
+        loading={submitting}
+        disabled={refusal !== undefined}
+        className="w-full sm:w-auto sm:self-end"
+      >
         Place order
       </Button>
     </form>
+  );
+}
+
+/**
+ * When an order's hold ends on this device's clock (ms since the epoch), or null when it holds
+ * nothing. The server's `holdExpiresAt` is read against the device clock, but never later than
+ * `receivedAt` (when the order arrived here) plus the hold the server granted (`holdExpiresAt −
+ * createdAt`, `HOLD_MS`): a device clock running behind the server's cannot stretch the hold;
+ * one running ahead shows less time, never more.
+ */
+export function holdDeadline(
+  order: Pick<Order, 'holdExpiresAt' | 'createdAt'>,
+  receivedAt: number,
+): number | null {
+  if (!order.holdExpiresAt) return null;
+  const expires = Date.parse(order.holdExpiresAt);
+  return Math.min(expires, receivedAt + (expires - Date.parse(order.createdAt)));
+}
+
+/** Remaining time as `m:ss` ("9:41", "0:05"); whole seconds rounded up, never below 0:00. */
+export function formatCountdown(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The current time (ms) from `now`, read again every second while `active`. */
+function useTicking(now: () => number, active: boolean): number {
+  const [at, setAt] = React.useState(now);
+  React.useEffect(() => {
+    if (!active) return;
+    setAt(now());
+    const timer = setInterval(() => setAt(now()), 1000);
+    return () => clearInterval(timer);
+  }, [now, active]);
+  return at;
+}
+
+export interface SlotHoldProps {
+  /** When the hold ends, ms since the epoch on this device's clock (see {@link holdDeadline}). */
+  deadline: number;
+  /** Where to pick another time once the hold ended (the service's slot picker). */
+  pickAnotherHref: string;
+  /** The payment form: shown while the slot is held, removed once the hold ended. */
+  children: React.ReactNode;
+  /** Called once when the hold has ended (also when it had already ended at mount). */
+  onExpire?: () => void;
+  /**
+   * The time source, read every second.
+   * @defaultValue Date.now
+   */
+  now?: () => number;
+}
+
+/**
+ * The payment step's hold: "Slot held for 9:41" ticking each second (`role="timer"`, not
+ * announced every second) with what happens when it runs out, and a polite announcement once a
+ * minute ("Slot held for 9 minutes", whole minutes left). At zero the payment form goes away: the slot is released,
+ * and a link leads to pick another time.
+ */
+export function SlotHold({
+  deadline,
+  pickAnotherHref,
+  children,
+  onExpire,
+  now = Date.now,
+}: SlotHoldProps) {
+  const [expired, setExpired] = React.useState(() => deadline <= now());
+  const at = useTicking(now, !expired);
+  const remaining = deadline - at;
+  React.useEffect(() => {
+    if (!expired && remaining <= 0) setExpired(true);
+  }, [expired, remaining]);
+  const expiredOnce = React.useRef(false);
+  React.useEffect(() => {
+    if (expired && !expiredOnce.current) {
+      expiredOnce.current = true;
+      onExpire?.();
+    }
+  }, [expired, onExpire]);
+  if (expired || remaining <= 0) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-4">
+        <div className="flex items-start gap-3">
+          <TimerOff aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+          <div className="flex flex-col gap-1">
+            <h2 className="text-lg font-semibold">Your hold on this time has ended</h2>
+            <p className="text-sm text-muted">
+              The slot was released and nothing was charged. Pick another time to book.
+            </p>
+          </div>
+        </div>
+        <Button asChild size="lg">
+          <Link href={pickAnotherHref}>Pick another time</Link>
+        </Button>
+      </div>
+    );
+  }
+  // Whole minutes left, so the announcement never promises more than the timer shows.
+  const minutes = Math.floor(remaining / 60_000);
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex items-start gap-3 rounded-md border border-border bg-surface-muted p-3 text-sm">
+        <Hourglass aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+        <div className="flex flex-col gap-1">
+          <p role="timer" className="font-medium">
+            Slot held for{' '}
+            <span className="font-mono tabular-nums">{formatCountdown(remaining)}</span>
+          </p>
+          <p className="text-muted">
+            If the time runs out, the slot is released and you can pick another time.
+          </p>
+        </div>
+      </div>
+      {/* Announced when the minute changes, not every second. */}
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {minutes < 1
+          ? 'Slot held for less than a minute'
+          : `Slot held for ${minutes === 1 ? '1 minute' : `${minutes} minutes`}`}
+      </p>
+      {children}
+    </div>
   );
 }
 

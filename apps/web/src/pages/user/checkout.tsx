@@ -3,23 +3,28 @@ import { createOrderBodySchema, type Order } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import { Breadcrumbs, Card, Container } from '@vetted/ui';
 import * as React from 'react';
-import { useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { useLocation, useParams, useSearchParams } from 'wouter';
 import { ErrorState } from '../../components/error-state';
 import { useRevalidateOrders } from '../../hooks/use-orders';
 import { useService, useServiceQuote } from '../../hooks/use-service';
 import { useVendor } from '../../hooks/use-vendor';
+import { endpointKey, type KeyData } from '../../lib/keys';
 import { api } from '../../lib/vetted-api';
 import { errorMessage } from '../../lib/errors';
 import { useAddresses } from '../../hooks/use-addresses';
 import { addressLine, locationOf, useSavedLocation } from '../../lib/location';
 import { useCardPayment } from './payment';
 import {
+  type AreaCheckState,
+  type CheckoutLocation,
   CheckoutSteps,
   ConfirmationView,
   type DetailsValues,
   DetailsStep,
+  holdDeadline,
   OrderSummaryCard,
+  SlotHold,
 } from './checkout-view';
 import { PaymentForm } from './payment-form';
 import { MissingService } from './service-detail';
@@ -42,6 +47,59 @@ function useIdempotencyKey(scope: string) {
       return crypto.randomUUID();
     }
   }, [scope]);
+}
+
+/** How long typing pauses before a typed address is checked (ms). */
+const AREA_CHECK_DEBOUNCE_MS = 500;
+
+/** One string per location, to tell whether a refusal is about the address now in the form. */
+const locationKey = (l: CheckoutLocation) =>
+  l.placeId ? `place:${l.placeId}` : `address:${l.address.trim()}`;
+
+/**
+ * The service-area check of the address in the form (`GET /v1/services/{id}/service-area`): a
+ * saved place at once, a typed address once typing pauses ({@link AREA_CHECK_DEBOUNCE_MS}).
+ * `refusal` is a 422 `outside_service_area` of booking, shown the same way while the address
+ * it was about is still in the form. Null while there is nothing to check or the check failed
+ * (booking checks again).
+ */
+function useAreaCheck(
+  serviceId: string | null,
+  location: CheckoutLocation | null,
+  refusal: { key: string; message: string } | null,
+): AreaCheckState | null {
+  const [checked, setChecked] = React.useState(location);
+  React.useEffect(() => {
+    if (location?.placeId) {
+      setChecked(location);
+      return;
+    }
+    const timer = setTimeout(() => setChecked(location), AREA_CHECK_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [location]);
+  const address = checked?.address.trim() ?? '';
+  const query = checked?.placeId
+    ? { placeId: checked.placeId }
+    : address.length >= 3
+      ? { address: address.slice(0, 300) }
+      : null;
+  const swr = useSWR<KeyData<'checkServiceArea'>>(
+    serviceId && query
+      ? endpointKey('checkServiceArea', { params: { id: serviceId }, query })
+      : null,
+    { revalidateOnFocus: false },
+  );
+  if (!location) return null;
+  if (refusal && refusal.key === locationKey(location)) {
+    return { status: 'refused', message: refusal.message };
+  }
+  if (!checked || locationKey(checked) !== locationKey(location)) return { status: 'checking' };
+  if (!query) return null;
+  const data = swr.data;
+  if (!data) return swr.error ? null : { status: 'checking' };
+  if (data.served === false) return { status: 'refused', message: data.message ?? '' };
+  if (data.served === null) return { status: 'unknown', message: data.message ?? '' };
+  return { status: 'served' };
 }
 
 function forgetIdempotencyKey(scope: string) {
@@ -68,6 +126,11 @@ export function CheckoutPage() {
   const idempotencyKey = useIdempotencyKey(scope);
 
   const [order, setOrder] = React.useState<Order | null>(null);
+  /** When `order` arrived here (device clock, ms): the hold countdown's reference. */
+  const [orderReceivedAt, setOrderReceivedAt] = React.useState(0);
+  const [location, setLocation] = React.useState<CheckoutLocation | null>(null);
+  const [refusal, setRefusal] = React.useState<{ key: string; message: string } | null>(null);
+  const area = useAreaCheck(serviceId, location, refusal);
   const [step, setStep] = React.useState<'details' | 'payment' | 'done'>('details');
   const [placing, setPlacing] = React.useState(false);
   const [detailErrors, setDetailErrors] = React.useState<
@@ -138,10 +201,17 @@ export function CheckoutPage() {
     setPlacing(true);
     try {
       const created = await api.orders.create(
-        { serviceId, startsAt, address: parsed.data.address, notes: parsed.data.notes },
+        {
+          serviceId,
+          startsAt,
+          address: parsed.data.address,
+          notes: parsed.data.notes,
+          placeId: values.placeId,
+        },
         { idempotencyKey },
       );
       setOrder(created);
+      setOrderReceivedAt(Date.now());
       setStep('payment');
       void revalidateSlots();
       void revalidateOrders();
@@ -153,6 +223,11 @@ export function CheckoutPage() {
         void revalidateSlots();
         toast.error(error.message || 'That time was just booked. Please pick another slot.');
         navigate(serviceHref, { replace: true });
+        return;
+      }
+      if (isApiError(error) && error.errorCode === 'outside_service_area') {
+        // Said at the address (an alert), where the customer changes it; nothing was held.
+        setRefusal({ key: locationKey(values), message: error.message });
         return;
       }
       if (isApiError(error) && error.fields) {
@@ -195,13 +270,23 @@ export function CheckoutPage() {
                 errors={detailErrors}
                 submitting={placing}
                 onSubmit={placeOrder}
+                onLocationChange={setLocation}
+                area={area}
               />
             ) : step === 'payment' && order ? (
-              <PaymentForm
-                payment={payment}
-                amount={order.total}
-                onRetryInit={() => initialize(order)}
-              />
+              <HeldPayment
+                order={order}
+                receivedAt={orderReceivedAt}
+                pickAnotherHref={serviceHref}
+                // A new booking of this slot must not replay the expired order.
+                onExpire={() => forgetIdempotencyKey(scope)}
+              >
+                <PaymentForm
+                  payment={payment}
+                  amount={order.total}
+                  onRetryInit={() => initialize(order)}
+                />
+              </HeldPayment>
             ) : order ? (
               <ConfirmationView
                 order={order}
@@ -224,5 +309,28 @@ export function CheckoutPage() {
         </div>
       </div>
     </Container>
+  );
+}
+
+/** The payment form under the order's slot hold countdown (none when the order holds nothing). */
+function HeldPayment({
+  order,
+  receivedAt,
+  pickAnotherHref,
+  onExpire,
+  children,
+}: {
+  order: Order;
+  receivedAt: number;
+  pickAnotherHref: string;
+  onExpire: () => void;
+  children: React.ReactNode;
+}) {
+  const deadline = holdDeadline(order, receivedAt);
+  if (deadline === null) return <>{children}</>;
+  return (
+    <SlotHold deadline={deadline} pickAnotherHref={pickAnotherHref} onExpire={onExpire}>
+      {children}
+    </SlotHold>
   );
 }

@@ -8,6 +8,7 @@ import {
   earningsTwoCurrencies,
   emptyEarnings,
   noPayouts,
+  owedEarnings,
   payouts,
 } from '../../fixtures/vendor-area';
 import { EarningsView } from './earnings-view';
@@ -176,4 +177,47 @@ export const Mobile: Story = {
   parameters: { testViewport: { width: 375 } },
   args: { data: earnings, payouts },
   decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
+};
+
+/**
+ * An admin recovered a refund after the pro's share was paid out: "You owe $60.00", nothing
+ * available (Pay out disabled), and the "Refund recovered — <reason>" line in the entries.
+ */
+export const Owed: Story = {
+  name: 'Owes a recovered refund',
+  args: { data: owedEarnings, payouts },
+  play: async ({ canvas }) => {
+    const owed = canvas.getByRole('region', { name: /\(USD\)/ });
+    await expect(within(owed).getByText('You owe $60.00')).toBeVisible();
+    await expect(
+      within(owed).getByText(/comes off your next earnings as they become available/),
+    ).toBeVisible();
+    await expect(within(owed).getByText('After the $60.00 you owe')).toBeVisible();
+    await expect(within(owed).getByRole('button', { name: /Pay out/ })).toBeDisabled();
+    const table = canvas.getByRole('table', { name: /Earnings entries/ });
+    const line = within(table)
+      .getByRole('cell', { name: 'Refund recovered — Half the job was redone by another pro' })
+      .closest('tr')!;
+    await expect(line).toHaveTextContent('-$60.00');
+    await expect(within(line).getByText('Available')).toBeVisible();
+  },
+};
+
+export const OwedMobile: Story = {
+  name: 'Owes a recovered refund at 375 px',
+  args: { data: owedEarnings, payouts },
+  parameters: { testViewport: { width: 375 } },
+  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('You owe $60.00')).toBeVisible();
+  },
+};
+
+export const OwedDark: Story = {
+  name: 'Dark: owes a recovered refund',
+  args: { data: owedEarnings, payouts },
+  globals: { theme: 'dark' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('You owe $60.00')).toBeVisible();
+  },
 };

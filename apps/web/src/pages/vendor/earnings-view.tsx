@@ -2,6 +2,9 @@ import { MESSAGES } from '@vetted/api-client';
 import type { Earnings, EarningsBalance, EarningsEntry, Paged, Payout } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
   Badge,
   type BadgeProps,
   Button,
@@ -19,7 +22,7 @@ import {
   TableHeader,
   TableRow,
 } from '@vetted/ui';
-import { Download, Wallet } from 'lucide-react';
+import { CircleAlert, Download, Wallet } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'wouter';
 import { ErrorState } from '../../components/error-state';
@@ -62,8 +65,10 @@ export interface EarningsBalancesProps {
  * not done plus jobs on hold), on hold (the completed part of pending, inside the hold, with the
  * date the oldest becomes available), available, paid out — and, when `onPayOut` is given, a
  * "Pay out" button that confirms the amount and names where the money goes (`payoutTo`;
- * disabled at 0, and without a verified account, when it says to add one first). Every figure
- * is the server's (ledger), never summed here.
+ * disabled at 0, and without a verified account, when it says to add one first). When the pro
+ * owes Vetted (`owed`: a refund recovered after a payout) an alert says "You owe $X" and that
+ * it comes off their next earnings, and "Available" says it is net of that. Every figure is the
+ * server's (ledger), never summed here.
  */
 export function EarningsBalances({
   balances,
@@ -95,6 +100,16 @@ export function EarningsBalances({
                 />
               ) : null}
             </div>
+            {b.owed > 0 ? (
+              <Alert variant="warning">
+                <CircleAlert aria-hidden="true" />
+                <AlertTitle>You owe {formatMoney(b.owed, b.currency)}</AlertTitle>
+                <AlertDescription>
+                  A refund was recovered from you after that money was paid out. It comes off your
+                  next earnings as they become available, before any payout.
+                </AlertDescription>
+              </Alert>
+            ) : null}
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <StatCard
                 label="Pending"
@@ -110,7 +125,15 @@ export function EarningsBalances({
                     : `Part of pending: done jobs wait ${holdDays} days`
                 }
               />
-              <StatCard label="Available" value={available} hint="Ready to pay out" />
+              <StatCard
+                label="Available"
+                value={available}
+                hint={
+                  b.owed > 0
+                    ? `After the ${formatMoney(b.owed, b.currency)} you owe`
+                    : 'Ready to pay out'
+                }
+              />
               <StatCard
                 label="Paid out"
                 value={formatMoney(b.paidOut, b.currency)}
@@ -130,6 +153,11 @@ const KIND_LABELS: Record<EarningsEntry['kind'], string> = {
   refund: 'Refund',
   payout: 'Payout',
 };
+
+/** What an entry is: its kind, or "Refund recovered — <reason>" when Vetted recovered it from the pro. */
+function entryLabel(e: EarningsEntry): string {
+  return e.kind === 'refund' && e.note ? `Refund recovered — ${e.note}` : KIND_LABELS[e.kind];
+}
 
 const BUCKETS: Record<
   EarningsEntry['bucket'],
@@ -351,7 +379,7 @@ function EntryTable({
                   <TableCell className="pl-4 whitespace-nowrap">
                     {formatDate(e.createdAt)}
                   </TableCell>
-                  <TableCell>{KIND_LABELS[e.kind]}</TableCell>
+                  <TableCell>{entryLabel(e)}</TableCell>
                   <TableCell>
                     {e.orderId && e.orderReference ? (
                       <Link

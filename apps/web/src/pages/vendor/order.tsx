@@ -25,10 +25,11 @@ export function VendorOrderPage() {
         timeZone={data?.vendor.timeZone}
         actions={
           data ? (
-            <>
-              <MessageButton target={{ orderId: data.id }} label="Message the customer" />
-              <VendorOrderActions order={data} mutate={mutate} />
-            </>
+            <VendorOrderActions
+              order={data}
+              mutate={mutate}
+              message={<MessageButton target={{ orderId: data.id }} label="Message the customer" />}
+            />
           ) : null
         }
       />

@@ -6,6 +6,11 @@ const payload = z.object({
   amount: z.number().int().positive(),
   reason: z.string().nullable(),
   actorId: z.string().nullable(),
+  /**
+   * Who bears the pro's part (ledger policy `RefundBearer`): an admin's choice. Absent (refunds
+   * under the refund policy, and jobs queued before the choice existed): the pro, as before.
+   */
+  bearer: z.enum(['platform', 'vendor']).optional(),
 });
 
 /** What it runs: the payments service's `handlers.refund`. */
@@ -15,7 +20,8 @@ export interface RefundDeps {
 
 /**
  * `payment.refund`, key `payment:<id>:refund:<n>`: refunds `amount` (minor units) with that key,
- * posts the reversal, sets the payment `refunded` and tells the customer (`handlers.refund`).
+ * posts the reversal (the pro's part to whoever `bearer` says), sets the payment `refunded`,
+ * tells the customer and, for a refund recovered from the pro, the pro (`handlers.refund`).
  * Delivered before its payment's capture (workers run kinds in parallel), it captures first
  * with the capture's own key, so the capture job then finds it done.
  */

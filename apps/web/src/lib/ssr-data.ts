@@ -1,0 +1,48 @@
+import { unstable_serialize } from 'swr';
+
+/*
+ * Data a page was rendered with on the server (the public pro and landing pages, rendered per
+ * request by the API: apps/api/src/platform/spa.ts). The HTML carries it in a JSON data block —
+ * `<script type="application/json">`, which browsers never run, so the CSP does not apply —
+ * and the browser hands it to SWR as `fallback`, so hydration renders the very same markup
+ * without fetching first.
+ */
+
+/** The `id` of the data block. */
+export const SSR_DATA_ID = 'ssr-data';
+
+/** One SWR key (`[endpoint path, query?]`, see lib/keys.ts) and the data it answered. */
+export interface SsrEntry {
+  key: readonly unknown[];
+  data: unknown;
+}
+
+/** SWR's `fallback` for `entries`: each key serialised as SWR does it. */
+export function fallbackOf(entries: readonly SsrEntry[]): Record<string, unknown> {
+  return Object.fromEntries(entries.map((e) => [unstable_serialize(e.key), e.data]));
+}
+
+/**
+ * The `<script>` block carrying `entries` for {@link readSsrFallback}: JSON with `<`, `>`, `&`
+ * and the line separators escaped, so no text in the data can close the element.
+ */
+export function ssrDataScript(entries: readonly SsrEntry[]): string {
+  const json = JSON.stringify(fallbackOf(entries))
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+  return `<script type="application/json" id="${SSR_DATA_ID}">${json}</script>`;
+}
+
+/** The fallback the server rendered this page with, or undefined (none, or unreadable). */
+export function readSsrFallback(): Record<string, unknown> | undefined {
+  const text = document.getElementById(SSR_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
