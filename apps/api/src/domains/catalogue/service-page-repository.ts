@@ -3,8 +3,9 @@
  * approved pros are, how far they travel and which categories they belong to. Every function
  * takes `db | tx`; no policy and no text for people.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { users, vendorProfiles } from '../../db/schema';
 
 /** An approved pro as the landing pages place them. */
 export interface ProReach {
@@ -23,26 +24,25 @@ export interface ProReach {
 
 /** Every approved pro whose account still exists, with their reach and categories. */
 export async function approvedProReach(db: DbOrTx): Promise<ProReach[]> {
-  const rows = await db.execute<{
-    id: string;
-    slug: string | null;
-    city: string;
-    country: string;
-    lat: number | string;
-    lng: number | string;
-    radius: number | string;
-    categories: string[] | null;
-  }>(sql`
-    select vp.id, vp.slug, vp.city, vp.country, vp.lat, vp.lng,
-      vp.service_radius_km as radius,
-      array(select c.slug from categories c
-        where c.id = vp.primary_category_id or c.id = any(vp.other_category_ids)
-        order by c.slug) as categories
-    from vendor_profiles vp
-    join users u on u.id = vp.user_id
-    where vp.vetting_status = 'approved' and u.deleted_at is null
-    order by vp.id`);
-  return rows.rows.map((r) => ({
+  // The query builder, not `db.execute`: PGlite and postgres-js shape raw results differently.
+  const rows = await db
+    .select({
+      id: vendorProfiles.id,
+      slug: vendorProfiles.slug,
+      city: vendorProfiles.city,
+      country: vendorProfiles.country,
+      lat: vendorProfiles.lat,
+      lng: vendorProfiles.lng,
+      radius: vendorProfiles.serviceRadiusKm,
+      categories: sql<string[] | null>`array(select c.slug from categories c
+        where c.id = ${vendorProfiles.primaryCategoryId} or c.id = any(${vendorProfiles.otherCategoryIds})
+        order by c.slug)`,
+    })
+    .from(vendorProfiles)
+    .innerJoin(users, eq(users.id, vendorProfiles.userId))
+    .where(and(eq(vendorProfiles.vettingStatus, 'approved'), isNull(users.deletedAt)))
+    .orderBy(asc(vendorProfiles.id));
+  return rows.map((r) => ({
     id: r.id,
     slug: r.slug,
     city: r.city,
