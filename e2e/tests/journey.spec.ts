@@ -127,7 +127,7 @@ test('a new customer books and pays; the vendor sees the order and its notificat
   await page.getByRole('link', { name: 'View order' }).click();
   await expect(page).toHaveURL(/\/user\/history\/order\?id=/);
   const orderUrl = page.url();
-  await expect(page.getByText('Paid').first()).toBeVisible();
+  await expect(page.getByText('Awaiting acceptance').first()).toBeVisible();
   await shot(page, 'order');
   await page.goto('/user/history');
   await expect(page.getByText(reference)).toBeVisible();

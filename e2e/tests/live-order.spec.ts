@@ -9,7 +9,7 @@ import { signInPage } from './support/browser-session';
  * slot lead time), so the 30-minute rule holds it back and that honest state is asserted (no
  * backdoor, no fake server clock; the successful start/complete path is covered by the API's
  * orders tests). Then the customer cancels and the vendor's open page follows live. The
- * customer sees exactly one "Payment received" toast, and never a stale "Paid" + "Cancel
+ * customer sees exactly one "Card authorised" toast, and never a stale "Awaiting acceptance" + "Cancel
  * booking" after the vendor acted. Every wait is on a state, never on time.
  */
 
@@ -80,8 +80,8 @@ test('live order page: accept shows the start code, start waits for its time, ca
     customer.getByRole('heading', { name: /^Booking (requested|confirmed)$/ }),
   ).toBeVisible();
 
-  // "Payment received" arrives once, as the server's notification over the socket.
-  await expect.poll(() => toastsShown(customer, 'Payment received')).toBe(1);
+  // "Card authorised" arrives once, as the server's notification over the socket.
+  await expect.poll(() => toastsShown(customer, 'Card authorised')).toBe(1);
 
   // The customer's order page, left open from here on (no reload, no navigation).
   await customer.getByRole('link', { name: 'View order' }).click();
@@ -141,8 +141,8 @@ test('live order page: accept shows the start code, start waits for its time, ca
   );
   await vendor.screenshot({ path: `${shots}/05-vendor-cancelled-live.png`, fullPage: true });
 
-  // Exactly one "Payment received" toast over the whole visit.
-  expect(await toastsShown(customer, 'Payment received')).toBe(1);
+  // Exactly one "Card authorised" toast over the whole visit.
+  expect(await toastsShown(customer, 'Card authorised')).toBe(1);
 
   await vendor.context().close();
   await customer.context().close();

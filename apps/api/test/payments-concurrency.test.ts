@@ -125,7 +125,7 @@ describe(`${PARALLEL} parallel confirms of one payment`, () => {
     );
   });
 
-  it('one receipt, one vendor mail, one "New booking" and one "Payment received" however many confirms ran', async () => {
+  it('one receipt, one vendor mail, one "New booking" and one "Card authorised" however many confirms ran', async () => {
     const customer = await createCustomer(ctx);
     const { paymentId } = await openPayment(customer);
     await Promise.all(Array.from({ length: 10 }, () => confirm(customer, paymentId)));

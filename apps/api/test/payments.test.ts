@@ -144,7 +144,7 @@ describe('POST /v1/payments/:id/confirm', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.userId, customer.id));
-    expect(customerNotes.map((n) => n.title)).toEqual(['Payment received']);
+    expect(customerNotes.map((n) => n.title)).toEqual(['Card authorised']);
     const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.holdExpiresAt).toBeNull();
 

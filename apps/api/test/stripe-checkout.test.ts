@@ -327,7 +327,7 @@ describe('POST /v1/payments/webhooks/stripe', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.userId, customer.id));
-    expect(notices.filter((n) => n.title === 'Payment received')).toHaveLength(1);
+    expect(notices.filter((n) => n.title === 'Card authorised')).toHaveLength(1);
   });
 
   it('a stale amount_capturable_updated for an intent not authorised at Stripe changes nothing', async () => {

@@ -38,7 +38,7 @@ const CONVERSATION_LISTS = [CACHE[8], CACHE[9]];
 const notification = (id: string): Notification => ({
   id,
   type: 'order.paid',
-  title: 'Payment received',
+  title: 'Card authorised',
   body: 'Your card is authorised for $63.00 for Security survey (VT-7K2P90).',
   link: null,
   readAt: null,

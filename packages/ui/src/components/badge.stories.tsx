@@ -53,7 +53,7 @@ export const OrderStatuses: Story = {
   play: async ({ canvas }) => {
     for (const label of [
       'Awaiting payment',
-      'Paid',
+      'Awaiting acceptance',
       'Accepted',
       'In progress',
       'Completed',

@@ -60,7 +60,7 @@ const ORDER_STATUS: Record<
   { label: string; variant: NonNullable<BadgeProps['variant']> }
 > = {
   pending_payment: { label: 'Awaiting payment', variant: 'warning' },
-  paid: { label: 'Paid', variant: 'info' },
+  paid: { label: 'Awaiting acceptance', variant: 'info' },
   accepted: { label: 'Accepted', variant: 'info' },
   in_progress: { label: 'In progress', variant: 'default' },
   completed: { label: 'Completed', variant: 'success' },

@@ -49,7 +49,7 @@ export const List: Story = {
       <NotificationItem
         {...args}
         read
-        title="Payment received"
+        title="Card authorised"
         body="€95.00 paid by card."
         createdAt="2026-03-03T10:00:00Z"
       />

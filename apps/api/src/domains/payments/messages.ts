@@ -130,7 +130,7 @@ export const newBookingNotice = (o: OrderFacts) => ({
 /** Notification to the customer when their card was authorised. */
 export const paymentReceivedNotice = (o: OrderFacts, amount: string) => ({
   type: 'payment.succeeded',
-  title: 'Payment received',
+  title: 'Card authorised',
   body: `Your card is authorised for ${amount} for ${o.serviceTitle} with ${o.businessName} on ${o.when} (${o.reference}). You are charged when ${o.businessName} accepts.`,
   link: customerOrderLink(o.orderId),
 });

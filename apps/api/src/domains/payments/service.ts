@@ -425,7 +425,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /**
    * In `tx` (order row locked): order `pending_payment` → `paid`, its event, "New booking…" to
-   * the vendor (notification and mail), "Payment received" to the customer, the receipt mail and
+   * the vendor (notification and mail), "Card authorised" to the customer, the receipt mail and
    * the `order` push — all through the outbox, each with a key derived from the payment.
    */
   async function markOrderPaid(

@@ -131,10 +131,16 @@ function AsyncButton({
 export function CustomerOrderActions({
   order,
   mutate,
+  message,
+  primary,
   now = Date.now,
 }: {
   order: OrderDetail;
   mutate: KeyedMutator<OrderDetail>;
+  /** The "Message the pro" action (an {@link ActionTrigger}); a secondary action. */
+  message?: React.ReactNode;
+  /** The page's own main action (e.g. "Pay now"), shown as a button before "Add a tip". */
+  primary?: React.ReactNode;
   /** Clock (ms epoch); injectable for stories. */
   now?: () => number;
 }) {
@@ -144,14 +150,29 @@ export function CustomerOrderActions({
     now,
   );
   const mayCancel = !slotStarted && customerMayCancel(order, now());
+  const secondary: HeaderActionsProps['secondary'] = [
+    ...(message ? [{ key: 'message', node: message }] : []),
+    { key: 'reschedule', node: <RescheduleAction order={order} mutate={mutate} now={now} /> },
+    ...(mayCancel
+      ? [
+          {
+            key: 'cancel',
+            node: <CancelBookingAction order={order} mutate={mutate} perspective="customer" />,
+          },
+        ]
+      : []),
+  ];
+  // Laid out like the pro's: on phones the secondary actions fold into "More actions".
   return (
-    <>
-      <RescheduleAction order={order} mutate={mutate} now={now} />
-      {mayCancel ? (
-        <CancelBookingAction order={order} mutate={mutate} perspective="customer" />
-      ) : null}
-      <TipAction order={order} mutate={mutate} />
-    </>
+    <HeaderActions
+      primary={
+        <>
+          {primary}
+          <TipAction order={order} mutate={mutate} />
+        </>
+      }
+      secondary={secondary}
+    />
   );
 }
 

@@ -121,9 +121,9 @@ export function RescheduleAction({
   };
   return (
     <>
-      <Button variant="outline" onClick={() => reset(true)}>
+      <ActionTrigger onClick={() => reset(true)}>
         <CalendarClock aria-hidden="true" /> Reschedule
-      </Button>
+      </ActionTrigger>
       <RescheduleDialogView
         open={open}
         onOpenChange={reset}

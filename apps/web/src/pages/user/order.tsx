@@ -26,11 +26,12 @@ export function UserOrderPage() {
         timeZone={data?.vendor.timeZone}
         actions={
           data ? (
-            <>
-              <MessageButton target={{ orderId: data.id }} label="Message the pro" />
-              <CustomerOrderActions order={data} mutate={mutate} />
-              <PayOrderDialog order={data} mutate={mutate} />
-            </>
+            <CustomerOrderActions
+              order={data}
+              mutate={mutate}
+              message={<MessageButton target={{ orderId: data.id }} label="Message the pro" />}
+              primary={<PayOrderDialog order={data} mutate={mutate} />}
+            />
           ) : null
         }
       />

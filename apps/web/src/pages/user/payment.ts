@@ -94,7 +94,7 @@ export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Pay
       setPayment(result.payment);
       // `authorized` (issue #6: captured when the pro accepts); `succeeded` from older servers.
       if (result.payment.status === 'authorized' || result.payment.status === 'succeeded') {
-        // No toast here: "Payment received" comes once, as the server's notification (live).
+        // No toast here: "Card authorised" comes once, as the server's notification (live).
         onPaid(result.order, result.payment);
       } else {
         const message =
@@ -137,7 +137,7 @@ export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Pay
       // Confirm answers carry no client secret: keep the one Stripe.js may need for a retry.
       setPayment({ ...result.payment, clientSecret, publishableKey });
       if (result.payment.status === 'authorized' || result.payment.status === 'succeeded') {
-        // No toast here: "Payment received" comes once, as the server's notification (live).
+        // No toast here: "Card authorised" comes once, as the server's notification (live).
         onPaid(result.order, result.payment);
       } else {
         const message =
