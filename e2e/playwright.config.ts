@@ -60,7 +60,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // No load shedding: a busy test machine lags the server's event loop.
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-      // `PUT /v1/test/clock` (issue #9's customer-loop.spec.ts moves the server clock days ahead
+      // `PUT /v1/test/clock` (customer-loop.spec.ts moves the server clock days ahead
       // to start a job and to cancel inside 24 h; it puts the clock back when done).
       TEST_CLOCK: '1',
       // Access tokens for 14 days instead of 15 min: that spec also moves the BROWSER clock days

@@ -16,7 +16,7 @@
 //             reads and order creation (req/s, p99), restart to ready, peak RSS per instance
 //             (scripts/bench/scale.mjs; needs DATABASE_URL, REDIS_URL and nginx)
 // Every run writes bench/results/bench-<time>.json and bench/results/latest.json, and prints the
-// issue #10 goals table. `BENCH_ROUNDS` (default 3) and `BENCH_SECONDS` (default 5) tune it.
+// goals table. `BENCH_ROUNDS` (default 3) and `BENCH_SECONDS` (default 5) tune it.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { apiBench } from './bench/api.mjs';
@@ -52,7 +52,7 @@ if (wants('messages')) await messageDelivery(results).then(() => stamp('messages
 if (wants('search')) await searchBench(results).then(() => stamp('search'));
 if (wants('scale')) await scaleBench(results).then(() => stamp('scale'));
 
-/** Issue #10's goals: [figure, value, goal text, met?]. Rows whose figures were not measured are left out. */
+/** The goals: [figure, value, goal text, met?]. Rows whose figures were not measured are left out. */
 function goals(r) {
   const rows = [];
   if (r.firstLoad) {
@@ -122,7 +122,7 @@ function goals(r) {
 
 const table = goals(results);
 if (table.length > 0) {
-  console.log('\n== Goals of issues #10 and #9 (this run)');
+  console.log('\n== Goals (this run)');
   for (const [name, value, goal, met] of table) {
     console.log(
       `  ${met ? 'met ' : 'MISS'}  ${name.padEnd(42)} ${String(value).padEnd(44)} goal ${goal}`,

@@ -1,4 +1,4 @@
-// Finds a Chromium for the browser tests (issue #10): the e2e (Playwright), the Storybook
+// Finds a Chromium for the browser tests: the e2e (Playwright), the Storybook
 // test-runner and the packed-@vetted/ui test all launch the one this returns (scripts/chromium.mjs).
 import { accessSync, constants, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

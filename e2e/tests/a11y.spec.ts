@@ -4,7 +4,7 @@ import { ContextPool, openRoute, routePatterns, type Theme, WIDTHS } from './sup
 
 /**
  * axe on every route of spec §2 (`ROUTES` of @vetted/session), opened as the route's demo
- * account, in light and dark at 1280 and 390 px: zero WCAG 2.2 A/AA violations (issue #12).
+ * account, in light and dark at 1280 and 390 px: zero WCAG 2.2 A/AA violations.
  * What axe cannot see (focus indicators, focus obscured) is e2e/tests/focus.spec.ts. Each page is
  * also saved as a screenshot (e2e/artifacts/screenshots/routes/<route>.<theme>.<width>.png) for
  * people to look at.

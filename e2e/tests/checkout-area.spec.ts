@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInPage } from './support/browser-session';
 
 /**
- * Checkout without surprises (issue #21), in Chromium on the production build with seeded data:
+ * Checkout without surprises, in Chromium on the production build with seeded data:
  * the demo customer picks a slot of the Boston demo plumber and types an address in London —
  * checkout says at once that the pro doesn't serve it and "Place order" stays off. A Boston
  * address books; the payment step shows how long the slot is held and what happens after, and

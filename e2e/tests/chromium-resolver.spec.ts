@@ -5,8 +5,7 @@ import { expect, test } from '@playwright/test';
 import { findChromium } from '../../scripts/find-chromium.mjs';
 
 /**
- * The browser resolver every browser test launches through (scripts/find-chromium.mjs, issue
- * #10): CHROMIUM_PATH, else a system Chromium/Chrome, else the Chromium inside the
+ * The browser resolver every browser test launches through (scripts/find-chromium.mjs): CHROMIUM_PATH, else a system Chromium/Chrome, else the Chromium inside the
  * @sparticuz/chromium package; a candidate counts only if it is an executable file. Candidates
  * here are files in a temp folder; `.ci/run` also runs a real browser test with only the packaged
  * source allowed.

@@ -2,7 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { readOtp } from './outbox';
 
 /**
- * Issue #6: the production build runs under its strict Content-Security-Policy with zero
+ * The production build runs under its strict Content-Security-Policy with zero
  * violations — the public home page and a signed-in page (live socket, toasts, dialogs' styles).
  * Chromium reports each blocked resource both as a `securitypolicyviolation` event and as a
  * console message; the test listens to both.

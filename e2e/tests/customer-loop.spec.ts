@@ -4,7 +4,7 @@ import { signInPage } from './support/browser-session';
 import { journeyShots, setBrowserClock, setServerClock, statusBadge, usd } from './support/journey';
 
 /**
- * Issue #9, "Tests that must exist": the customer's whole loop, in Chromium, on the production
+ * "Tests that must exist": the customer's whole loop, in Chromium, on the production
  * build with seeded data. A new customer saves a place by typing "Bost…" and picking Boston,
  * searches "plumbr", books and pays the nearest pro by the distance shown (Demo Plumbing Co.);
  * the pro (second browser context) accepts, starts with the customer's start code and completes;
@@ -174,7 +174,7 @@ test('the customer loop: place, search, book, job done, review + tip + reply; re
       text: a.textContent ?? '',
     })),
   );
-  // Distances in miles for a US place (issue #21), else km or m.
+  // Distances in miles for a US place, else km or m.
   const KM_PER = { mi: 1.609344, km: 1, m: 0.001 } as const;
   const withKm = results.map((r) => {
     const m = /·\s*([\d.,]+)\s*(mi|km|m)/.exec(r.text.replace(/\u00a0/g, ' '));

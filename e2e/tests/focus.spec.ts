@@ -5,7 +5,7 @@ import { checkFocusVisibility } from '../../.storybook/focus-check';
 import { ContextPool, openRoute, routePatterns, type Theme, WIDTHS } from './support/app-routes';
 
 /**
- * Keyboard focus on every route of spec §2, in light and dark (issue #12):
+ * Keyboard focus on every route of spec §2, in light and dark:
  * - the first Tab stop is a "Skip to content" link, and following it focuses `<main id="main">`
  *   (every layout has one);
  * - Tabbing through the whole page, every stop shows a focus indicator whose pixels change by at

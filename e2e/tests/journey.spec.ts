@@ -2,7 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { readOtp } from './outbox';
 
 /**
- * Issue #2's journey, as a new user would do it, on the production build with seeded data:
+ * The journey, as a new user would do it, on the production build with seeded data:
  * sign up with an emailed one-time code, pick a category, open a vendor, look at a service and
  * its gallery, pick a slot, pay by card (sandbox), see the order in the history; then the vendor
  * logs in and sees the new order and a notification for it.

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signInPage } from './support/browser-session';
 
 /**
- * Issue #6 §5, live screens and the start code, on the production build with seeded data: the
+ * live screens and the start code, on the production build with seeded data: the
  * customer books and pays; the vendor (second browser context) accepts, and the customer's OPEN
  * order page shows "Accepted" and the start code without a reload. On the vendor's page "Start
  * job" says when it becomes available: a bookable slot starts at least an hour ahead (the API's
@@ -135,7 +135,7 @@ test('live order page: accept shows the start code, start waits for its time, ca
 
   await expect(statusBadge(vendor)).toHaveAttribute('data-status', /^(cancelled|refunded)$/);
   await expect(vendor.getByRole('button', { name: 'Start job' })).toHaveCount(0);
-  // The first free slot may be within 24 h (half the service price back, issue #9) or not.
+  // The first free slot may be within 24 h (half the service price back) or not.
   await expect(paymentStatus(vendor)).toHaveText(
     /^(Refund pending|Refunded|Partly refunded \$[\d.,]+ of \$[\d.,]+)$/,
   );

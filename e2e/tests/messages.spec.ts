@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInPage } from './support/browser-session';
 
 /**
- * Issue #7, conversations, on the production build with seeded data and two (three) browser
+ * Conversations, on the production build with seeded data and two (three) browser
  * contexts signed in as different people. Nothing is reloaded: each side follows the other
  * over the live socket. Every wait is on a state, never on time.
  */

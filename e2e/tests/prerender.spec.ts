@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 
 /**
- * Issue #10: the public pages arrive as prerendered HTML (apps/web/scripts/prerender.mjs,
+ * The public pages arrive as prerendered HTML (apps/web/scripts/prerender.mjs,
  * served to signed-out visitors by apps/api/src/platform/spa.ts), readable and styled before any
  * JavaScript runs; the app then hydrates that HTML — without a hydration mismatch, in light and
  * dark theme — and navigates client-side, keeping `document.title` right.

@@ -4,7 +4,7 @@ import { openContext, signIn, type Theme } from './support/app-routes';
 type Session = Awaited<ReturnType<typeof signIn>>;
 
 /**
- * Issue #21 "A pro sees their own net per order, never the customer's card digits", in Chromium
+ * "A pro sees their own net per order, never the customer's card digits", in Chromium
  * on the production build with the seeded demo accounts: the demo customer books the demo pro
  * and pays with the sandbox card ending 4242 (through the API); the pro's order list and order
  * page show "Your earnings" with "Price − Vetted fee", and no card digits anywhere. On a 390 px

@@ -6,7 +6,7 @@ import { journeyShots } from './support/journey';
 const shot = journeyShots('artifacts/screenshots/public-pages');
 
 /**
- * Public pages that search engines and visitors can read (issue #21): a visitor finds a landing
+ * Public pages that search engines and visitors can read: a visitor finds a landing
  * page in the sitemap, reads it — heading, pros, JSON-LD — with JavaScript off (the server
  * rendered it with its data), opens a pro's page, taps Book, signs in and lands on the service.
  */
@@ -105,4 +105,39 @@ test('a pro who is not listed answers 404, and an old sitemap entry does not bre
   expect(missing.status()).toBe(404);
   const unknownPlace = await request.get('/services/plumbing/atlantis-zz');
   expect(unknownPlace.status()).toBe(404);
+});
+
+test("a pro's page rendered for a German browser hydrates in German, without a mismatch", async ({
+  browser,
+}) => {
+  // The browser's language reaches the server as Accept-Language; both format alike.
+  const context = await browser.newContext({ locale: 'de-DE', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const landing = await page.goto('/services/plumbing/boston-ma-us');
+  expect(landing?.headers().vary).toContain('Accept-Language');
+  const proHref = await page
+    .getByRole('link', { name: /Demo Plumbing Co\./ })
+    .first()
+    .getAttribute('href');
+  const response = await page.goto(proHref!);
+  expect(response?.status()).toBe(200);
+  const html = (await response!.text()) ?? '';
+  expect(html).toContain('data-locale="de-DE"');
+  // Prices as a German reader writes them, in the server's HTML and after hydration.
+  expect(html).toMatch(/\d+,\d{2}\s\$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demo Plumbing Co.');
+  await expect(page.getByText(/^\d+,\d{2}\s\$$/).first()).toBeVisible();
+  // Hydrated: a review's exact time (in the reader's zone) is only set in the browser, after it.
+  await expect(page.locator('[data-slot="review-card"] time').first()).toHaveAttribute(
+    'title',
+    /\d/,
+  );
+  expect(errors.filter((e) => /hydrat|#418|#419|#423|#425/i.test(e))).toEqual([]);
+  await shot(page, 'pro-de-DE');
+  await context.close();
 });

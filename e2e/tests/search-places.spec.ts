@@ -5,7 +5,7 @@ import { journeyShots } from './support/journey';
 const shot = journeyShots('artifacts/screenshots/search-places');
 
 /**
- * Search that understands places (issue #21): the seeded demo customer, whose default saved
+ * Search that understands places: the seeded demo customer, whose default saved
  * place is in Boston ("Home"), searches "hair stylist near me" and gets Boston's stylists first,
  * each with its distance in miles; the signed-in Services page is the same search, centred on
  * that place from the start; a visitor's "near me" asks where to look.

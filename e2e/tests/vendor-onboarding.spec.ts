@@ -5,7 +5,7 @@ import { signInPage } from './support/browser-session';
 import { journeyShots, setBrowserClock, setServerClock, statusBadge, usd } from './support/journey';
 
 /**
- * Issue #8, "Tests that must exist": the supply side joins, in Chromium, on the production build
+ * "Tests that must exist": the supply side joins, in Chromium, on the production build
  * with seeded data. A new pro signs up with their business (typing "Bost…" for the city), fills
  * the onboarding checklist — business profile, a service with two photos, opening hours,
  * identity and insurance documents — and submits it. The seeded admin approves it from the

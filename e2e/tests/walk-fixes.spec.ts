@@ -3,7 +3,7 @@ import { readOtp } from './outbox';
 import { DEMO_PASSWORD } from './support/browser-session';
 
 /**
- * Fixes from the same walk (issue #21), in Chromium on the production build with the seeded
+ * Fixes from the same walk, in Chromium on the production build with the seeded
  * demo accounts: a wrong one-time code says so once (no second "Error verifying OTP" toast);
  * toasts sit below the header's controls; pages are titled after the pro, service or order
  * they show; a missing order offers a way back; after "Session expired" the person lands on

@@ -1,4 +1,4 @@
-// `pnpm bench messages` (issue #7): from `POST /v1/conversations/:id/messages` to the frame on the
+// `pnpm bench messages`: from `POST /v1/conversations/:id/messages` to the frame on the
 // other participant's socket, p50/p99 over BENCH_MESSAGES (1,000) messages with 500 sockets
 // connected, on one process (PGlite) and — with DATABASE_URL and REDIS_URL set — across two
 // processes (sent to one, socket on the other) through Redis. Baseline, interleaved with every

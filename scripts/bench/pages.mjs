@@ -18,7 +18,7 @@ import {
   web,
 } from './lib.mjs';
 
-/** The pages Lighthouse measures (issue #10's goals table). */
+/** The pages Lighthouse measures (the goals table). */
 export const LIGHTHOUSE_PAGES = ['/', '/services', '/search?q=plumbing', '/about'];
 
 /**

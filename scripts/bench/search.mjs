@@ -1,4 +1,4 @@
-// `pnpm bench search`: search at scale (issue #9 "Speed"). Grows a PostgreSQL database of its own
+// `pnpm bench search`: search at scale ("Speed"). Grows a PostgreSQL database of its own
 // to `BENCH_VENDORS` vendors (default 100,000; scripts/bench/search-data.mjs), then times the
 // three query shapes of the goal — text (a customer with a place: the area defaults), category +
 // distance (nearest first), text + category + radius — through the real catalogue service and
@@ -19,7 +19,7 @@ const vendorCount = Number(process.env.BENCH_VENDORS ?? 100_000);
 const searchesPerShape = Number(process.env.BENCH_SEARCHES ?? 300);
 /** Name of the bench database derived from `DATABASE_URL`. */
 const BENCH_DATABASE = 'vetted_bench';
-/** The goal of issue #9: p95 of each shape at 100,000 vendors, in ms. */
+/** The goal of p95 of each shape at 100,000 vendors, in ms. */
 export const SEARCH_P95_GOAL_MS = 15;
 
 const databaseName = (url) => decodeURIComponent(new URL(url).pathname.slice(1));

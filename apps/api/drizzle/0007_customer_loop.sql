@@ -1,4 +1,4 @@
--- Text search (#9): trigram similarity for typos; cube + earthdistance for indexed distance search.
+-- Text search: trigram similarity for typos; cube + earthdistance for indexed distance search.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS cube;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS earthdistance;--> statement-breakpoint

@@ -6,7 +6,7 @@ CREATE INDEX "vendor_profiles_earth_idx" ON "vendor_profiles" USING gist (ll_to_
 CREATE INDEX "vendor_profiles_approved_category_idx" ON "vendor_profiles" USING btree ("primary_category_id","id") WHERE vetting_status = 'approved';--> statement-breakpoint
 CREATE INDEX "vendor_profiles_name_words_idx" ON "vendor_profiles" USING gin (to_tsvector('simple'::regconfig, "business_name"));--> statement-breakpoint
 CREATE INDEX "vendor_profiles_category_idx" ON "vendor_profiles" USING btree ("primary_category_id","id");--> statement-breakpoint
--- Added by hand: search_text of vendors that existed before #9 (a database seeded earlier), the
+-- Added by hand: search_text of vendors that existed before this migration (a database seeded earlier), the
 -- same text as catalogue/repository.ts refreshSearchText writes from now on. Rows already filled
 -- are left alone.
 WITH fresh AS (

@@ -64,5 +64,5 @@ CREATE INDEX "vendor_documents_vendor_idx" ON "vendor_documents" USING btree ("v
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_vendor_id_vendor_profiles_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendor_profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_entries_vendor_idx" ON "ledger_entries" USING btree ("vendor_id","created_at");--> statement-breakpoint
--- Earnings read a vendor's postings directly (#8): backfill the vendor of every order-linked posting.
+-- Earnings read a vendor's postings directly: backfill the vendor of every order-linked posting.
 UPDATE "ledger_entries" SET "vendor_id" = "orders"."vendor_id" FROM "orders" WHERE "orders"."id" = "ledger_entries"."order_id";

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, findRepoRoot, loadConfig, productionWarnings, type Config } from './config';
 import { openDatabase, StartupError } from './db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
 import { startDatabase } from './db/startup';
-import { type DemoLogins, demoLoginWarning, findDemoLogins } from './domains/auth/demo-logins';
+import { type DemoLogins, demoLoginWarning, findDemoLogins } from './domains/auth';
 
 function banner(config: Config, databaseKind: string, demo: DemoLogins): string {
   const url = `http://localhost:${config.port}`;
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     `database: ${migrationsApplied > 0 ? `${migrationsApplied} migrations applied` : 'schema up to date'}, seed ${seed}`,
   );
 
-  // The published demo password must never silently protect a deployment (issue #6).
+  // The published demo password must never silently protect a deployment.
   const demo = await findDemoLogins(app.db);
   const warning = demoLoginWarning(demo);
   if (warning) app.log.warn({ demoLogins: demo.emails, accounts: demo.accounts }, warning);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { kindUsesChannel, preferenceKindOf } from '../src/domains/notifications/preferences';
 import { deletedEmail, exportFileName, LIVE_ORDER_STATUSES } from '../src/domains/users/policy';
 
-describe('preferenceKindOf (issue #9 notification preferences)', () => {
+describe('preferenceKindOf (notification preferences)', () => {
   it.each([
     ['order.paid', 'bookings'],
     ['order.accepted', 'bookings'],

@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-/** Spec §5 / issue #9: the largest accepted image, in bytes (3 MB). */
+/** Spec §5 / the largest accepted image, in bytes (3 MB). */
 const THREE_MB = 3 * 1024 * 1024;
 const MIN = 60_000;
 

@@ -5,7 +5,7 @@ import { bearer, createAdmin, createCustomer, createVendor, type TestUser } from
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * Issue #8: every admin route refuses non-admins. The table is the contract's route table —
+ * Every admin route refuses non-admins. The table is the contract's route table —
  * every entry whose path starts with `/admin` — so a new admin route without the guard fails
  * here. A customer and a pro get 403 "Admins only", an anonymous caller 401, whatever the ids
  * and body; an admin gets past the guard.

@@ -33,7 +33,7 @@ import {
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * The admin console's API (issue #8): the vetting queue and its decisions (with the vendor told
+ * The admin console's API: the vetting queue and its decisions (with the vendor told
  * and the listings changed), vetting documents, users and their suspension, orders with their
  * payments and refunds, the overview and the audit log. Access for non-admins is covered by
  * admin-access.test.ts.

@@ -15,7 +15,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => ctx?.close());
 
-describe('demo logins (issue #6)', () => {
+describe('demo logins', () => {
   it('are not seeded when demoLogins is off, and no seeded account takes the demo password', async () => {
     const demo = await ctx.app.db.select().from(users).where(like(users.email, '%@vetted.test'));
     expect(demo).toEqual([]);

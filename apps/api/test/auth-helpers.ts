@@ -70,7 +70,7 @@ export interface SessionBody {
 }
 
 /**
- * The business a test pro signs up with (#8): a plumber in New York City, with the city's
+ * The business a test pro signs up with: a plumber in New York City, with the city's
  * coordinates so the offline city index is not needed. Its category must exist
  * ({@link signup} creates it).
  */

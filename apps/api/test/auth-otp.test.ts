@@ -117,7 +117,7 @@ describe('at most 10 wrong codes per account per hour, across its challenges', (
     );
     const codes = guesses.map((g) => g.json().error.code as string);
     const checked = codes.filter((c) => c === 'otp_invalid' || c === 'otp_locked').length;
-    // Measured figure of issue #6: guesses per hour per account (was about 24,000).
+    // Measured figure of guesses per hour per account (was about 24,000).
     console.info(`OTP guesses checked per account per hour: ${checked} of 40 sent`);
     expect(checked).toBe(10);
     expect(await failuresOf(email)).toBe(10);

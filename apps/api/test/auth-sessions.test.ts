@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config';
 import { hashRefreshToken } from '../src/domains/auth/crypto';
 import { REFRESH_REUSE_GRACE_MS } from '../src/domains/auth/policy';
 import { authSessions, refreshTokens } from '../src/db/schema';
-import { REVOKED_CHANNEL } from '../src/plugins/auth';
+import { REVOKED_CHANNEL } from '../src/platform/auth';
 import {
   getMe,
   loggedIn,
@@ -41,7 +41,7 @@ describe('refresh rotation with a 30 s reuse grace window', () => {
     );
     const statuses = results.map((r) => r.statusCode);
     const alive = statuses.filter((s) => s === 200).length;
-    // Measured figure of issue #6: sessions surviving 10 concurrent refreshes (was 0 of 10).
+    // Measured figure of sessions surviving 10 concurrent refreshes (was 0 of 10).
     console.info(`concurrent refreshes: ${alive} of 10 answered 200 and the session survived`);
     expect(statuses).toEqual(Array(10).fill(200));
     const successors = new Set(results.map((r) => (r.json().data as SessionBody).refreshToken));

@@ -57,7 +57,7 @@ describe('signup', () => {
     const session = res.json().data;
     expect(session.role).toBe('customer');
     expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // Access tokens live 15 minutes (ACCESS_TOKEN_TTL_S default 900, issue #6).
+    // Access tokens live 15 minutes (ACCESS_TOKEN_TTL_S default 900).
     const ttlS = (Date.parse(session.expiresIn) - Date.now()) / 1000;
     expect(ttlS).toBeGreaterThan(880);
     expect(ttlS).toBeLessThanOrEqual(900);
@@ -70,7 +70,7 @@ describe('signup', () => {
     });
   });
 
-  it('creates a draft vendor profile with the business of a vendor sign-up (#8)', async () => {
+  it('creates a draft vendor profile with the business of a vendor sign-up', async () => {
     const { email, session } = await signedUp(ctx, 'vendor');
     expect(session.role).toBe('vendor');
     const [user] = await ctx.app.db.select().from(users).where(eq(users.email, email));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSlotAvailable, isSlotWindowStart, overlaps } from '../src/domains/catalogue/policy';
+import { isSlotAvailable, isSlotWindowStart, overlaps } from '../src/domains/scheduling';
 
 const at = (iso: string) => new Date(iso);
 const interval = (from: string, to: string) => ({ startsAt: at(from), endsAt: at(to) });

@@ -19,7 +19,7 @@ import { createTestContext, type TestContext } from './helpers';
 import { StripeFake } from './stripe-fake';
 
 /*
- * Issue #9 "Changes of plan", through HTTP on a real database: the refund quote and the cancel
+ * "Changes of plan", through HTTP on a real database: the refund quote and the cancel
  * that applies it, vendor cancellations, reschedule (taken slot, cut-off, the pro declining),
  * the waitlist (offer on a cancellation, held slot, expiry to the next in line) and tips.
  * Time: the domain clock (`app.clock`) is stubbed for policy instants; the offer expiry moves

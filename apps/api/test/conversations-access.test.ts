@@ -19,7 +19,7 @@ import {
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * Issue #7 access matrix: every conversation endpoint × {another customer, another pro, an
+ * The access matrix: every conversation endpoint × {another customer, another pro, an
  * admin on a direct conversation, anonymous}. Outsiders get exactly the 404 of a random id (no
  * oracle telling "exists" from "not yours"); anonymous callers get 401; nothing changes.
  */
@@ -180,7 +180,7 @@ const ADMINS_ONLY = { ok: false, error: { message: 'Admins only', code: 'admin_o
 /**
  * What `user` gets for a random id: 404 "Conversation not found" — except on the support desk's
  * `/admin/` routes, which answer everyone but an admin 403 "Admins only" before looking anything
- * up (issue #8: one guard for every `/v1/admin` route).
+ * up (one guard for every `/v1/admin` route).
  */
 function randomAnswer(endpoint: Endpoint, user: TestUser): { status: number; body: unknown } {
   if (endpoint.name.includes('/admin/') && user !== admin)

@@ -16,7 +16,7 @@ import { createTestContext, type TestContext } from './helpers';
 import { connectSocket } from './sockets';
 
 /**
- * Issue #7 side effects on one API process: realtime frames on `/v1/ws` (delivered by the outbox
+ * Side effects on one API process: realtime frames on `/v1/ws` (delivered by the outbox
  * on `ctx.drain()`, typing straight through the bus) and the unread-message mail, once per burst.
  */
 

@@ -14,7 +14,7 @@ import {
 } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
-/** Issue #7: conversations through HTTP on a real database. Access rules: conversations-access. */
+/** Conversations through HTTP on a real database. Access rules: conversations-access. */
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -791,7 +791,7 @@ describe('support conversations', () => {
         message: 'Conversation not found',
         code: 'conversation_not_found',
       });
-      // Issue #8: every /v1/admin route refuses non-admins with 403, even their own chat.
+      // Every /v1/admin route refuses non-admins with 403, even their own chat.
       for (const [who, id] of [
         [customer, support],
         [vendor, direct],

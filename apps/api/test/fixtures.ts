@@ -9,7 +9,7 @@ import {
   vendorCategories,
   vendorProfiles,
 } from '../src/db/schema';
-import { refreshVendorSearch } from '../src/domains/catalogue/service';
+import { refreshVendorSearch } from '../src/domains/search';
 import type { TestContext } from './helpers';
 
 /** `Authorization` header for a token. */
@@ -151,7 +151,7 @@ export async function createVendor(
   await db
     .insert(availabilityRules)
     .values(hours.map((h) => ({ id: randomUUID(), vendorId, ...h })));
-  // What text search matches (issue #9), as the catalogue's writes keep it.
+  // What text search matches, as the catalogue's writes keep it.
   await refreshVendorSearch(db, [vendorId]);
   return { ...user, vendorId, serviceId, categoryId: category.id };
 }

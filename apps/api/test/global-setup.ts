@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Builds `dist/server.js` once per test run: the multi-process and crash tests spawn the built
- * server, as production runs it (issue #6). Takes a few seconds (tsup).
+ * server, as production runs it. Takes a few seconds (tsup).
  */
 export default function setup(): void {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -4,7 +4,7 @@ import { createVendor, type TestVendor } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * HTTP caching of the public catalogue (issue #10 "hot reads"): a weak ETag on every answer, 304
+ * HTTP caching of the public catalogue ("hot reads"): a weak ETag on every answer, 304
  * to a matching If-None-Match, and Cache-Control from CATALOGUE_CACHE_TTL_MS (30 s here).
  */
 

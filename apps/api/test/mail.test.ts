@@ -91,7 +91,7 @@ describe('mail over SMTP, through the outbox', () => {
     expect(job.lastError).toBeNull();
     // The Message-ID is the outbox row's: a redelivery of the row is recognisably the same mail.
     expect(mail!.raw).toContain(`Message-ID: <${job.id}@`);
-    // Once delivered, the row no longer holds the code (issue #6).
+    // Once delivered, the row no longer holds the code.
     expect(JSON.stringify(job.payload)).not.toContain(code!);
     // With SMTP configured, nothing goes to the local outbox folder.
     expect(existsSync(ctx.config.outboxDir)).toBe(false);

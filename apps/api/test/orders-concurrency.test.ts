@@ -37,7 +37,7 @@ describe('POST /v1/orders with one Idempotency-Key in parallel', () => {
   });
 });
 
-describe('at most 3 unpaid bookings per customer (issue #6 §4)', () => {
+describe('at most 3 unpaid bookings per customer', () => {
   it('answers the 4th with 429 and why; a replay still answers; paying or cancelling frees a place', async () => {
     const vendor = await createVendor(ctx);
     const customer = await createCustomer(ctx);

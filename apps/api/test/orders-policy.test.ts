@@ -59,7 +59,7 @@ describe('state machine: who may do what from which state', () => {
           if (allowed) expect(v).toMatchObject({ ok: true, to: rule.to });
           else expect(v).toEqual({ ok: false, reason: 'invalid_transition' });
         }
-        // Issue #9: either side may cancel (the pro always refunding in full), tested below.
+        // Either side may cancel (the pro always refunding in full), tested below.
         if (action === 'cancel') return;
         expect(decideTransition({ action, role: otherSide, order: order(status), now })).toEqual({
           ok: false,
@@ -70,7 +70,7 @@ describe('state machine: who may do what from which state', () => {
     }
   }
 
-  it('the vendor may cancel a paid or accepted order before its slot (issue #9), not an unpaid checkout', () => {
+  it('the vendor may cancel a paid or accepted order before its slot, not an unpaid checkout', () => {
     expect(
       decideTransition({ action: 'cancel', role: 'vendor', order: order('paid'), now }),
     ).toEqual({ ok: true, to: 'cancelled', money: { kind: 'void' } });

@@ -59,7 +59,7 @@ const clockAt = (startsAt: string, ms: number) =>
 
 const MIN = 60_000;
 
-describe('start-of-job code and time rules (issue #6 §5)', () => {
+describe('start-of-job code and time rules', () => {
   it('shows the code to the customer only, while accepted; start needs it, within 30 minutes of the slot', async () => {
     const { customer, order } = await paidOrder(ctx, vendor);
     expect((await detail(customer.token, order.id)).startCode).toBeNull(); // not before accept

@@ -113,7 +113,7 @@ describe('POST /v1/orders', () => {
     expect(order.customer).toEqual({
       id: customer.id,
       fullName: 'Casey Customer',
-      avatarUrl: null, // no photo yet (issue #9)
+      avatarUrl: null, // no photo yet
     });
     const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);

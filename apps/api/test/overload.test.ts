@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OVERLOADED_MESSAGE } from '../src/platform/platform';
+import { OVERLOADED_MESSAGE } from '../src/platform/overload';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * Load shedding (issue #10): under pressure a request is answered at once with 503 and
+ * Load shedding: under pressure a request is answered at once with 503 and
  * Retry-After in the spec §3 error shape, instead of waiting until the client times out. The
  * pressure is forced through the heap limit (1 byte: always exceeded once sampled), so the test
  * waits on the plugin's state, not on a loaded machine.

@@ -12,7 +12,7 @@ import {
 } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
-/** Parallel confirms of ONE payment (issue #6: "50 parallel confirms charged the card up to 50 times"). */
+/** Parallel confirms of ONE payment ("50 parallel confirms charged the card up to 50 times"). */
 const PARALLEL = 50;
 
 let ctx: TestContext;

@@ -353,7 +353,7 @@ describe('GET /v1/admin/payments/:id', () => {
         url: `/v1/admin/payments/${paymentId}`,
         headers: bearer(who.token),
       });
-      // Issue #8: the /v1/admin guard answers every non-admin 403.
+      // The /v1/admin guard answers every non-admin 403.
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toEqual({ message: 'Admins only', code: 'admin_only' });
     }

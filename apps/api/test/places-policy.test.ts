@@ -1,10 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildIndex,
-  columnsOf,
-  type CityRecord,
-  searchIndex,
-} from '../src/domains/places/geocoder';
+import { buildIndex, type CityRecord, columnsOf } from '../src/domains/places/city-index';
+import { searchIndex } from '../src/domains/places/city-search';
 import {
   becomesDefault,
   indexKeys,

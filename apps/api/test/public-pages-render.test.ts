@@ -22,8 +22,9 @@ const TEMPLATE = `<!doctype html><html><head>
 
 const SERVER_ENTRY = `
 globalThis.renderCalls = 0;
-export async function renderPublicPage(path, data, origin) {
+export async function renderPublicPage(path, data, origin, locale) {
   globalThis.renderCalls++;
+  globalThis.renderLocale = locale;
   const name = data.kind === 'pro' ? data.pro.businessName : data.page.category.name + ' in ' + (data.page.place?.name ?? 'anywhere');
   const count = data.kind === 'pro' ? data.pro.services.length : data.page.pros.length;
   return {
@@ -35,6 +36,7 @@ export async function renderPublicPage(path, data, origin) {
 `;
 
 const renderCalls = () => (globalThis as { renderCalls?: number }).renderCalls ?? 0;
+const renderLocale = () => (globalThis as { renderLocale?: string }).renderLocale;
 
 let ctx: TestContext;
 let slug: string;
@@ -96,6 +98,26 @@ describe('pages rendered per request', () => {
     expect(renderCalls()).toBe(before + 1);
     const revalidated = await get(`/pros/${slug}`, { 'if-none-match': String(res.headers.etag) });
     expect(revalidated.statusCode).toBe(304);
+  });
+
+  it("formats in the visitor's language: renders and keeps one page per locale", async () => {
+    ctx.app.catalogueCache.purge();
+    const first = await get(`/pros/${slug}`, { 'accept-language': 'de-de,de;q=0.9,en;q=0.5' });
+    expect(first.statusCode).toBe(200);
+    expect(renderLocale()).toBe('de-DE');
+    expect(first.headers.vary).toBe('Cookie, Accept-Encoding, Accept-Language');
+    const before = renderCalls();
+
+    // The same language again is kept; another one is rendered in its own.
+    await get(`/pros/${slug}`, { 'accept-language': 'de-DE' });
+    expect(renderCalls()).toBe(before);
+    await get(`/pros/${slug}`, { 'accept-language': 'fr;q=0.4, en-GB;q=0.8, *;q=0.1' });
+    expect(renderCalls()).toBe(before + 1);
+    expect(renderLocale()).toBe('en-GB');
+
+    // Nothing usable (a wildcard, a malformed tag): the server's own locale.
+    await get(`/pros/${slug}`, { 'accept-language': '*, x-@@' });
+    expect(renderLocale()).toBeUndefined();
   });
 
   it('renders it afresh after a catalogue purge (a pro edited their profile)', async () => {

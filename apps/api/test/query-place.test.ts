@@ -3,13 +3,11 @@
  * (geocoder.ts `resolvePlaceInIndex`): pure, no database.
  */
 import { describe, expect, it } from 'vitest';
+import { buildIndex, type CityRecord, columnsOf } from '../src/domains/places/city-index';
 import {
-  buildIndex,
-  type CityRecord,
-  columnsOf,
   IMPLICIT_PLACE_MIN_POPULATION,
   resolvePlaceInIndex,
-} from '../src/domains/places/geocoder';
+} from '../src/domains/places/city-search';
 import { mentionsNearMe, parsePlaceQuery } from '../src/domains/places/query-place';
 
 describe('parsePlaceQuery', () => {

@@ -20,7 +20,7 @@ import { createTestContext, type TestContext } from './helpers';
 import { type ServerProcess, startServer } from './processes';
 
 /**
- * The crash run of issue #6 §3: the built server (`dist/server.js`) on a fresh database, 20+
+ * The crash run of the built server (`dist/server.js`) on a fresh database, 20+
  * confirms in flight, `kill -9`, restart (reconciliation runs at start), customers retry; then
  * every paid order must have exactly one net charge in the sandbox's fake bank. On a PGlite
  * directory always, and on PostgreSQL too when DATABASE_URL is set.

@@ -12,7 +12,7 @@ import {
 import { netOfOwed } from '../src/domains/earnings/policy';
 
 /*
- * Who bears a refund (issue #21), as a property of the pure posting rules: over random prices,
+ * Who bears a refund, as a property of the pure posting rules: over random prices,
  * booking fees and sequences of partial refunds, each borne by the platform (goodwill) or the
  * pro, every posting set and the whole order sum to zero per currency; a goodwill refund never
  * touches the pro's payable; a recovered one takes exactly the pro's part of it; the fee comes

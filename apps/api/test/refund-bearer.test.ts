@@ -16,7 +16,7 @@ import {
 import { createTestContext, type TestContext } from './helpers';
 
 /*
- * Issue #21 "Admin refunds say who bears them", through HTTP on a real database: a goodwill
+ * "Admin refunds say who bears them", through HTTP on a real database: a goodwill
  * refund (`bearer: 'platform'`, the default) is posted to the platform's goodwill expense and the
  * pro keeps their share; a refund recovered from the pro (`bearer: 'vendor'`, reason required)
  * takes their share back, tells them in-app and by mail with the amount and the reason, and —

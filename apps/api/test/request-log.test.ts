@@ -5,7 +5,7 @@ import { openDatabase } from '../src/db/client';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * Production request logs (issue #10): one line per request at info, when it completes, with
+ * Production request logs: one line per request at info, when it completes, with
  * method, URL, status and time as plain fields — not Fastify's two lines with the full req/res
  * serializers — and none above info (LOG_LEVEL).
  */

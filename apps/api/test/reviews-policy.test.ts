@@ -10,7 +10,7 @@ const completedAt = new Date('2026-03-01T15:00:00.000Z');
 const at = (ms: number) => new Date(completedAt.getTime() + ms);
 const DAY = 86_400_000;
 
-describe('mayReview (issue #9: one review per completed order, within 30 days)', () => {
+describe('mayReview (one review per completed order, within 30 days)', () => {
   it.each([
     ['paid', null, false, at(DAY), { ok: false, reason: 'not_completed' }],
     ['in_progress', null, false, at(DAY), { ok: false, reason: 'not_completed' }],
@@ -32,7 +32,7 @@ describe('mayReview (issue #9: one review per completed order, within 30 days)',
   });
 });
 
-describe('publicAuthorName (issue #9: first name + last initial)', () => {
+describe('publicAuthorName (first name + last initial)', () => {
   it.each([
     ['Casey Customer', 'Casey C.'],
     ['  Ana   María  López ', 'Ana L.'],

@@ -1,5 +1,5 @@
 /**
- * Search that understands places (issue #21): place words in `GET /v1/vendors?q=` — "near me"
+ * Search that understands places: place words in `GET /v1/vendors?q=` — "near me"
  * on the customer's default saved place (else the browser's lat/lng, else a request to ask),
  * a named city through the geocoder, the rest of `q` searched as text — and the type-ahead
  * leaving place words out. Through HTTP on a real database.
@@ -58,7 +58,7 @@ beforeAll(async () => {
     lng: -71.06,
     ratingAverage: 4.2,
   });
-  // Stylists far away, better rated: before issue #21 they came first for a Boston customer.
+  // Stylists far away, better rated: they used to come first for a Boston customer.
   await make('denver', {
     businessName: 'Mile High Hair',
     category: 'hair-styling',

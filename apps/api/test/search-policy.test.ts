@@ -1,4 +1,4 @@
-/** The pure rules of search (catalogue policy.ts, issue #9), as tables. */
+/** The pure rules of search (catalogue policy.ts), as tables. */
 import { distance } from 'fastest-levenshtein';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ import {
   searchWords,
   tsQueryText,
   wordVariants,
-} from '../src/domains/catalogue/policy';
+} from '../src/domains/search';
 
 /** A vocabulary as `ts_stat` gives it: English stems with the number of vendors using each. */
 const lexicon: Lexicon = new Map([

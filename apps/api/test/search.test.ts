@@ -1,5 +1,5 @@
 /**
- * Search that understands (issue #9): `GET /v1/vendors?q=` with English stemming and spelling
+ * Search that understands: `GET /v1/vendors?q=` with English stemming and spelling
  * tolerance, the filters, the sorts, the area defaults of a customer with a place, and the
  * type-ahead `GET /v1/search/suggest`. Through HTTP on a real database.
  */
@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, services } from '../src/db/schema';
 import { CATEGORY_SEEDS } from '../src/db/seed-data/categories';
-import { refreshVendorSearch } from '../src/domains/catalogue/service';
+import { refreshVendorSearch } from '../src/domains/search';
 import { createVendor, type TestVendor } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 

@@ -210,7 +210,7 @@ describe('seedDatabase', () => {
     expect(res.json().data.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('gives the demo customer a default place in Boston, where "hair stylist near me" finds Boston stylists first (issue #21)', async () => {
+  it('gives the demo customer a default place in Boston, where "hair stylist near me" finds Boston stylists first', async () => {
     const [customer] = await ctx.app.db
       .select()
       .from(users)
@@ -255,7 +255,7 @@ describe('seedDatabase', () => {
     expect(cats.every((c) => c.vendorCount > 0)).toBe(true);
   });
 
-  it("sets every pro's rating from real seeded reviews on completed orders (issue #9)", async () => {
+  it("sets every pro's rating from real seeded reviews on completed orders", async () => {
     const db = ctx.app.db;
     const vendors = await db.select().from(vendorProfiles);
     const all = await db
@@ -317,7 +317,7 @@ async function demoVendor() {
   return demo!.profile;
 }
 
-describe('seed that looks real (issue #8)', () => {
+describe('seed that looks real', () => {
   it("shows in each service's gallery only illustrations of that service, stored with thumbnails", async () => {
     const rows = await ctx.app.db
       .select({ image: serviceImages, service: services, category: categories })

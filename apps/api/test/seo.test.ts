@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * robots.txt and the sitemap's static pages (issue #10), as absolute URLs from PUBLIC_URL; the
+ * robots.txt and the sitemap's static pages, as absolute URLs from PUBLIC_URL; the
  * pros and landing pages of the index: public-pages.test.ts.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The service-area check of booking (issue #21 "Checkout without surprises"): an address outside
+ * The service-area check of booking ("Checkout without surprises"): an address outside
  * the pro's radius is refused with 422 before anything is held, and `GET
  * /v1/services/{id}/service-area` answers the same check ahead of booking.
  */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema';
-import { addDays, daySlots, localDateOf, slotStepMinutes } from '../src/domains/catalogue/policy';
+import { addDays, daySlots, localDateOf, slotStepMinutes } from '../src/domains/scheduling';
 import {
   availableSlots,
   book,

@@ -150,7 +150,7 @@ describe('SPA', () => {
 });
 
 /**
- * The real web build (apps/web/dist, with its prerendered pages, issue #10). Built here when it
+ * The real web build (apps/web/dist, with its prerendered pages). Built here when it
  * is missing (`pnpm build` of apps/web: vite, the SSR bundle and scripts/prerender.mjs, ~20 s):
  * the API's test task does not depend on the web build.
  */

@@ -11,7 +11,7 @@ import { startDatabase } from '../src/db/startup';
 import { createTestDatabase, type TestDatabase } from './helpers';
 
 /**
- * Start-up (issue #10): on a database that is up to date and seeded, a start runs no migration
+ * Start-up: on a database that is up to date and seeded, a start runs no migration
  * and no seed work — one query to see that no migration is pending, one to see that the seed is
  * in. The real seed (a child process running seed-cli) is covered by seed.test.ts; here a fake
  * seed only writes its version marker, and counts its runs. Then `MIGRATE_ON_START=false`, the

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local HTTP fake of the few Stripe endpoints the Stripe provider calls (issue #6 §3: tested
+ * A local HTTP fake of the few Stripe endpoints the Stripe provider calls (tested
  * without the network). The official SDK is pointed at it with its `host`/`port`/`protocol`
  * options. It keeps PaymentIntents and refunds in memory, honours `Idempotency-Key` like Stripe
  * (same key → the first response), and records every request so tests can assert on them.
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
  * Endpoints: `POST /v1/payment_intents`, `GET /v1/payment_intents/:id`, `GET /v1/payment_intents`
  * (`created[gte]`, `limit`, `starting_after`), `POST /v1/payment_intents/:id/capture`,
  * `POST /v1/payment_intents/:id/cancel`, `POST /v1/refunds`, `GET /v1/refunds?payment_intent=`,
- * `POST /v1/transfers` (Connect payouts, issue #8), `POST /v1/accounts`, `GET /v1/accounts/:id`
+ * `POST /v1/transfers` (Connect payouts), `POST /v1/accounts`, `GET /v1/accounts/:id`
  * and `POST /v1/account_links` (Connect Express onboarding; {@link StripeFake.onboard} plays the
  * pro finishing it at Stripe).
  *
@@ -121,7 +121,7 @@ export class StripeFake {
   readonly intents = new Map<string, Intent>();
   readonly charges = new Map<string, Charge>();
   readonly refunds = new Map<string, Refund>();
-  /** Connect transfers (issue #8 payouts); a destination not starting with `acct_` is refused. */
+  /** Connect transfers (payouts); a destination not starting with `acct_` is refused. */
   readonly transfers = new Map<string, Json>();
   /** Connect accounts by id (`acct_…`), as `GET /v1/accounts/:id` answers them. */
   readonly accounts = new Map<string, Json & { id: string }>();

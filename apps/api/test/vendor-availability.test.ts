@@ -1,5 +1,5 @@
 /**
- * The pro's opening hours and booking rules (issue #8): `GET/PUT /v1/vendor/availability`, and
+ * The pro's opening hours and booking rules: `GET/PUT /v1/vendor/availability`, and
  * the slots (`GET /v1/services/{id}/slots`) and bookings (`POST /v1/orders`) that follow them at
  * once — weekly ranges, dated exceptions, minimum notice, buffer, horizon and daylight saving
  * time. Dates are fixed with the test clock (`setClock`).

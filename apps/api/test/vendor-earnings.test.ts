@@ -33,7 +33,7 @@ import { createTestContext, type TestContext } from './helpers';
 import { StripeFake } from './stripe-fake';
 
 /*
- * Issue #8 "Earnings and payouts", through HTTP on a real database: figures read from the
+ * "Earnings and payouts", through HTTP on a real database: figures read from the
  * ledger move pending → on hold → available → paid out with the domain clock, always adding up to
  * the vendor's `vendor_payable` postings; payouts under a lock, idempotent, through the sandbox
  * bank (and Stripe transfers against the local fake); the CSV export; who may call what.

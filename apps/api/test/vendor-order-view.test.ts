@@ -12,7 +12,7 @@ import {
 import { createTestContext, type TestContext } from './helpers';
 
 /*
- * Issue #21 "A pro sees their own net per order, never the customer's card digits", through
+ * "A pro sees their own net per order, never the customer's card digits", through
  * HTTP on a real database. The vendor sells a 160.00 USD service: the customer pays 168.00
  * (5 % booking fee 8.00) with the sandbox's good card ending 4242, and the pro earns 160.00.
  * The checkout's mails word the payment as the screens do: the card is only authorised.

@@ -1,5 +1,5 @@
 /**
- * The pro's services and their images (issue #8): `/v1/vendor/services*`, through `app.inject`
+ * The pro's services and their images: `/v1/vendor/services*`, through `app.inject`
  * on a real database. Who may do what, validation, archiving instead of deleting a service with
  * orders, the gallery (spec §5 image rules, order, alt text, cover) and what customers see after
  * each change (public pages, search, categories, the catalogue cache).
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-/** Spec §5 / issue #9: the largest accepted image, in bytes (3 MB). */
+/** Spec §5 / the largest accepted image, in bytes (3 MB). */
 const THREE_MB = 3 * 1024 * 1024;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -224,7 +224,7 @@ describe('services: create, read, edit', () => {
   });
 
   it('keeps search in step with what the pro offers: categories and currencies of active services', async () => {
-    // Search reads these from the vendor's row (issue #9 "Speed"); the pro's edits must move it.
+    // Search reads these from the vendor's row ("Speed"); the pro's edits must move it.
     const vendor = await createVendor(ctx, { businessName: 'Harbour Wiring' });
     await createVendor(ctx, { businessName: 'Dockside Plumbing' }); // dollars stay local here
     const nyc = 'lat=40.7128&lng=-74.006&pageSize=50';

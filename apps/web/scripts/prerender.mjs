@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Build-time prerender of the public pages (issue #10), run by `pnpm build` after the client
+ * Build-time prerender of the public pages, run by `pnpm build` after the client
  * build (`vite build`) and the server build (`vite build --ssr src/entry-server.tsx --outDir
  * dist/server`).
  *
@@ -44,7 +44,7 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * arrive), the page gets one small module, `assets/boot-<hash>.js`, that waits for the first
  * paint (a frame, then a task) and only then preloads the entry's chunks (low priority) and
  * imports the entry. The HTML and stylesheet have the network and the main thread to themselves
- * until the page has painted (issue #10: Lighthouse's LCP). The entry stays named in a
+ * until the page has painted (Lighthouse's LCP). The entry stays named in a
  * `data-entry` attribute for the outdated-build check (src/lib/build-check.ts). The shell
  * index.html keeps the plain tags: there, nothing shows until they run.
  * @returns {Promise<(html: string) => string>} turns index.html's script tags into the boot tag.
@@ -52,7 +52,7 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 /**
  * zod (~90 KB, and its eval probe trips the CSP's script-src on every page) belongs to the pages
  * with forms, never to the first load: a value imported by the entry from a contract module that
- * builds schemas drags it in (issue #9 did, with a constant). Throws naming the chunk when one of
+ * builds schemas drags it in (did, with a constant). Throws naming the chunk when one of
  * the entry's static chunks (`files`: URL paths under /assets) holds zod, recognised by its
  * `jitless` config key.
  */

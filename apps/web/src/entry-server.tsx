@@ -1,7 +1,7 @@
 import type { PublicPro, ServicePage } from '@vetted/contract';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { App } from './app';
+import { App } from './app/app';
 import { publicProKey, servicePageKey } from './lib/public-page-keys';
 import {
   type PageHead,
@@ -30,11 +30,15 @@ export type { PrerenderedPage } from './lib/page-head';
  *
  * @throws when a component throws while rendering (the build fails rather than ship a broken page).
  */
-export async function render(path: string, fallback?: Record<string, unknown>): Promise<string> {
+export async function render(
+  path: string,
+  fallback?: Record<string, unknown>,
+  locale?: string,
+): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <App ssrPath={path} ssrSearch="" fallback={fallback} />
+      <App ssrPath={path} ssrSearch="" fallback={fallback} locale={locale} />
     </StrictMode>,
     {
       // Inline every boundary: a large one would otherwise be outlined behind its fallback and
@@ -71,13 +75,16 @@ export interface RenderedPublicPage {
  * Renders the public pro page or a landing page at `path` with its data (the bodies of
  * `GET /v1/pros/{slug}` or `GET /v1/service-pages/{category}`), as SWR fallback under the keys
  * the pages' hooks read, so the markup is the loaded page, not its skeleton. URLs in the head
- * are absolute on `origin` (`PUBLIC_URL`, no trailing slash).
+ * are absolute on `origin` (`PUBLIC_URL`, no trailing slash). Numbers, money and dates are
+ * formatted in `locale` (the visitor's, from `Accept-Language`), which the data block passes on
+ * to hydration; undefined = the server runtime's.
  * @throws when a component throws while rendering
  */
 export async function renderPublicPage(
   path: string,
   data: PublicPageData,
   origin: string,
+  locale?: string,
 ): Promise<RenderedPublicPage> {
   const entries: SsrEntry[] =
     data.kind === 'pro'
@@ -90,6 +97,11 @@ export async function renderPublicPage(
         ];
   const meta =
     data.kind === 'pro' ? proPageHead(data.pro, origin) : servicePageHead(data.page, origin);
-  const markup = await render(path, fallbackOf(entries));
-  return { head: renderHeadTags(meta, origin), markup, dataScript: ssrDataScript(entries), meta };
+  const markup = await render(path, fallbackOf(entries), locale);
+  return {
+    head: renderHeadTags(meta, origin),
+    markup,
+    dataScript: ssrDataScript(entries, locale),
+    meta,
+  };
 }

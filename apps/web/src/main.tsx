@@ -1,11 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app';
-import { sessionManager } from './lib/api';
+import { App } from './app/app';
+import { sessionManager, setSessionRefresh } from './lib/api';
 import { entryScriptOf, reloadOnce, startBuildCheck } from './lib/build-check';
-import { readSsrFallback } from './lib/ssr-data';
+import { readSsrFallback, readSsrLocale } from './lib/ssr-data';
 import { toast } from './lib/toast';
 import './styles.css';
+
+// The session store refreshes through the typed endpoint table, loaded on demand (lib/api.ts).
+setSessionRefresh(async (refreshToken) => {
+  const { api } = await import('./lib/vetted-api');
+  return api.auth.resetToken(refreshToken);
+});
 
 // spec §9: a chunk of an outdated build failed to load → reload once (guarded for 10 s).
 window.addEventListener('vite:preloadError', (event) => {
@@ -26,7 +32,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
 /*
- * Public pages arrive prerendered for a signed-out visitor (issue #10, apps/web/scripts/
+ * Public pages arrive prerendered for a signed-out visitor (apps/web/scripts/
  * prerender.mjs; the API serves them only without a session cookie): React hydrates that HTML.
  * It was rendered signed out and without a query string, so hydration uses an empty query too
  * (on `/search?q=…` the app then re-renders with the real one, in place: no layout shift); a
@@ -38,7 +44,7 @@ if (root.hasChildNodes() && !sessionManager.get()) {
   hydrateRoot(
     root,
     <StrictMode>
-      <App ssrSearch="" fallback={readSsrFallback()} />
+      <App ssrSearch="" fallback={readSsrFallback()} locale={readSsrLocale()} />
     </StrictMode>,
   );
 } else {

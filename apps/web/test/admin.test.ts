@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cleanQuery, isStaleAfterDecision } from '../src/hooks/admin-keys';
+import { cleanQuery, isStaleAfterDecision } from '../src/features/admin/admin-keys';
 import { endpointKey } from '../src/lib/keys';
 import { formatBytes } from '../src/lib/format';
-import { auditActionLabel } from '../src/pages/admin/audit-history';
-import { refundFormSchema } from '../src/pages/admin/refund-dialog';
+import { auditActionLabel } from '../src/features/admin/audit-history';
+import { refundFormSchema } from '../src/features/admin/refund-dialog';
 
-/* The admin console's pure helpers (issue #8). */
+/* The admin console's pure helpers. */
 
 describe('refund form', () => {
   const schema = refundFormSchema('USD', 6_300);

@@ -7,7 +7,7 @@ import {
   messagePageKey,
   type PendingMessage,
   toChatMessages,
-} from '../src/hooks/use-conversations';
+} from '../src/features/conversations/state';
 import { formatInboxTime } from '../src/lib/format';
 import {
   createThrottle,
@@ -18,7 +18,7 @@ import {
   type TypingEvent,
 } from '../src/lib/typing';
 import { uploadMessage } from '../src/lib/upload';
-import { messagePreview } from '../src/pages/shared/conversation-list';
+import { messagePreview } from '../src/features/conversations/conversation-list';
 
 const CHAT = '00000000-0000-4000-8000-000000000801';
 

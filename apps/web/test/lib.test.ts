@@ -1,8 +1,8 @@
 import { DOCUMENT_MAX_BYTES } from '@vetted/contract';
 import { describe, expect, it } from 'vitest';
-import { formatCardNumber, formatExpiry } from '../src/pages/user/checkout-view';
-import { documentFileProblem } from '../src/pages/vendor/documents-view';
-import { currencyCodes } from '../src/pages/vendor/service-editor-view';
+import { formatCardNumber, formatExpiry } from '../src/features/checkout/checkout-view';
+import { documentFileProblem } from '../src/features/vendor-area/documents-view';
+import { currencyCodes } from '../src/features/vendor-area/service-editor-view';
 import { safeRedirect } from '../src/lib/form';
 import {
   addDays,
@@ -73,7 +73,7 @@ describe('currency choice', () => {
   });
 });
 
-describe('vetting document checks (issue #8)', () => {
+describe('vetting document checks', () => {
   const file = (name: string, type: string, size = 1000) => ({ name, type, size });
   it('accepts a PDF, JPEG, PNG or WebP up to 10 MB', () => {
     expect(documentFileProblem(file('id.pdf', 'application/pdf'))).toBeNull();

@@ -1,9 +1,9 @@
 import type { Message, Notification } from '@vetted/contract';
 import { describe, expect, it } from 'vitest';
-import { createFrameHandler } from '../src/hooks/use-realtime';
+import { createFrameHandler } from '../src/lib/hooks/use-realtime';
 import { endpointKey, isEndpointKey, revalidateMatching } from '../src/lib/keys';
 import type { TypingEvent } from '../src/lib/typing';
-import { customerMayCancel, startAvailableAt } from '../src/pages/shared/order-actions';
+import { customerMayCancel, startAvailableAt } from '../src/features/orders/order-actions';
 
 const ORDER = '0190a7e2-0000-7000-8000-000000000001';
 const OTHER = '0190a7e2-0000-7000-8000-000000000002';

@@ -47,6 +47,25 @@ describe('pro page, rendered on the server', () => {
     expect(markup).toContain('href="/services/plumbing"');
   });
 
+  it("formats money in the visitor's locale and names it for hydration", async () => {
+    const german = await renderPublicPage(
+      `/pros/${publicPro.slug}`,
+      { kind: 'pro', pro: publicPro },
+      ORIGIN,
+      'de-DE',
+    );
+    expect(textOf(german.markup)).toMatch(/120,00\s\$/);
+    expect(german.dataScript).toContain('data-locale="de-DE"');
+    const american = await renderPublicPage(
+      `/pros/${publicPro.slug}`,
+      { kind: 'pro', pro: publicPro },
+      ORIGIN,
+      'en-US',
+    );
+    expect(textOf(american.markup)).toContain('$120.00');
+    expect(textOf(american.markup)).not.toContain('120,00');
+  });
+
   it('renders a pro without reviews or photo', async () => {
     const { markup } = await renderPublicPage(
       `/pros/${newPro.slug}`,

@@ -1,7 +1,7 @@
 import { ROUTES } from '@vetted/session';
 import { describe, expect, it } from 'vitest';
 import { PAGE_TITLES } from '../src/lib/page-meta';
-import { ROUTE_TABLE } from '../src/routes';
+import { ROUTE_TABLE } from '../src/app/routes';
 
 function allPaths(node: unknown): string[] {
   if (typeof node === 'string') return [node];
@@ -23,7 +23,7 @@ describe('route table', () => {
       if (under(r.path, '/auth')) expect(r.layout).toBe('auth');
     }
   });
-  it('gives every route its own document title (issue #10)', () => {
+  it('gives every route its own document title', () => {
     const untitled = ROUTE_TABLE.filter((r) => !PAGE_TITLES[r.path]).map((r) => r.path);
     expect(untitled).toEqual([]);
   });

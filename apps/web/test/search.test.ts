@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readSearchParams, searchParamsOf, vendorQueryOf } from '../src/pages/public/search-params';
-import { activeFilters, priceRangeLabel } from '../src/pages/public/search-view';
+import {
+  readSearchParams,
+  searchParamsOf,
+  vendorQueryOf,
+} from '../src/features/search/search-params';
+import { activeFilters, priceRangeLabel } from '../src/features/search/search-view';
 
 const read = (qs: string) => readSearchParams(new URLSearchParams(qs));
 

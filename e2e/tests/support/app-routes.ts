@@ -149,7 +149,7 @@ export async function prepareRoutes(request: APIRequestContext): Promise<RouteDa
         data: { serviceId, startsAt: free[0]!.startsAt, address: '12 Beacon Street, Boston, MA' },
       }),
     ));
-  // A conversation about that order with one message, and a support chat with one (issue #7),
+  // A conversation about that order with one message, and a support chat with one,
   // so the inboxes open on a thread; each made once per database, like the order.
   const direct = await apiData<{ id: string; lastMessage: unknown }>(
     await request.post('/v1/conversations', {
@@ -207,7 +207,7 @@ export async function prepareRoutes(request: APIRequestContext): Promise<RouteDa
   urls['vendor.messages'] += q({ c: direct.id });
   urls['user.messagesSupportChats'] += q({ c: support.id });
   urls['admin.support'] += q({ c: support.id });
-  // The admin console's `:id` pages (issue #8): the demo vendor (above), the demo customer and
+  // The admin console's `:id` pages: the demo vendor (above), the demo customer and
   // their order.
   const me = await apiData<{ id: string }>(await request.get('/v1/me', { headers: auth }));
   urls['admin.userDetail'] = ROUTES.admin.userDetail.replace(':id', me.id);

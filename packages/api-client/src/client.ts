@@ -2,7 +2,9 @@ import type { ApiError, RequestInfo } from './errors/api-error';
 import { HttpError } from './errors/http-error';
 import { RequestError } from './errors/request-error';
 import { TimeoutError } from './errors/timeout-error';
+import { isFormData, isRecord, toFormData } from './body';
 import { appendQuery, joinUrl, type QueryParams } from './query';
+import { parseRetryAfter, sleep } from './retry';
 
 /** HTTP methods of the spec §7 request helper, lower-case as the spec writes them. */
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -152,8 +154,8 @@ export interface RequestOptions {
   bearer?: string;
   /**
    * How a successful body is read: `'json'` resolves with its `data` (spec §7); `'blob'` resolves
-   * with the raw bytes as a `Blob` (an attachment such as a vetting document or a CSV export,
-   * issue #8) and accepts any content type. Error bodies are read as JSON either way, so failures
+   * with the raw bytes as a `Blob` (an attachment such as a vetting document or a CSV export)
+   * and accepts any content type. Error bodies are read as JSON either way, so failures
    * still throw {@link HttpError} with the server's message.
    * @defaultValue `'json'`
    */
@@ -353,67 +355,9 @@ export function createClient(config: ClientConfig): Client {
   return { request, config: Object.freeze({ ...config }) };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isFormData(value: unknown): value is FormData {
-  return typeof FormData !== 'undefined' && value instanceof FormData;
-}
-
-function isBlob(value: unknown): value is Blob {
-  return typeof Blob !== 'undefined' && value instanceof Blob;
-}
-
-/** Converts a plain object to `FormData` (see {@link RequestOptions.multipart}). */
-function toFormData(body: unknown): FormData {
-  if (isFormData(body)) return body;
-  if (!isRecord(body)) throw new TypeError('A multipart body must be a FormData or a plain object');
-  const form = new FormData();
-  const append = (key: string, value: unknown) => {
-    if (value === null || value === undefined) return;
-    if (isBlob(value)) form.append(key, value);
-    else if (typeof value === 'object') form.append(key, JSON.stringify(value));
-    else form.append(key, String(value));
-  };
-  for (const [key, value] of Object.entries(body)) {
-    if (Array.isArray(value)) for (const item of value) append(key, item);
-    else append(key, value);
-  }
-  return form;
-}
-
 /** Throws a `TypeError` when `url` cannot be resolved (relative URLs need a `location`). */
 function assertValidUrl(url: string): void {
   const base = (globalThis as { location?: { href?: string } }).location?.href;
   // `new URL` throws TypeError on an unresolvable URL, before anything is sent.
   new URL(url, base);
-}
-
-/** `Retry-After` in ms: delta-seconds or an HTTP date; `undefined` when absent or malformed. */
-function parseRetryAfter(headers: Headers): number | undefined {
-  const value = headers.get('Retry-After')?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-/** Waits `ms`; rejects with a {@link RequestError} if `signal` aborts meanwhile. */
-function sleep(ms: number, signal: AbortSignal | undefined, info: RequestInfo): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new RequestError({ request: info, cause: signal.reason }));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new RequestError({ request: info, cause: signal?.reason }));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -500,7 +500,7 @@ describe('request building', () => {
   });
 });
 
-describe("responseType: 'blob' (attachments, issue #8)", () => {
+describe("responseType: 'blob' (attachments)", () => {
   it('resolves with the raw bytes, sending the bearer and accepting any type', async () => {
     server.handle((_, res) => {
       res.writeHead(200, {

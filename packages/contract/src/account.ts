@@ -4,7 +4,7 @@ import { isoDateTime, moneySchema, type Role, text, uuid } from './common';
 import { conversationKindSchema } from './conversations';
 
 /**
- * The signed-in user's account (issue #9 "Profile and account"): avatar, email and password
+ * The signed-in user's account ("Profile and account"): avatar, email and password
  * changes, account deletion, data export and notification preferences. Every path is below
  * `/v1/me`.
  */
@@ -87,7 +87,7 @@ export interface NotificationPreferenceKindInfo {
 }
 
 /**
- * The notification kinds Vetted sends, with the channels each really uses (issue #9). The API
+ * The notification kinds Vetted sends, with the channels each really uses. The API
  * maps notification `type`s and mails onto them (`bookings`: `order.*`, `payment.*`,
  * `waitlist.*`, `tip.*` notices, the receipt and new-booking mails; `messages`:
  * `message.received` and the unread-messages mail; `reviews`: `review.*` notices).

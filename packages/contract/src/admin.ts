@@ -24,7 +24,7 @@ export type ProviderEventDto = z.infer<typeof providerEventSchema>;
 /** One posting of the double-entry ledger: amount in minor units, debit +, credit −. */
 export const ledgerEntrySchema = z.object({
   id: uuid,
-  /** Null for a payout, which belongs to the vendor rather than to an order (#8). */
+  /** Null for a payout, which belongs to the vendor rather than to an order. */
   orderId: uuid.nullable(),
   paymentId: uuid.nullable(),
   account: z.string(),

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { isoDateTime, roleSchema, text, uuid } from './common';
 import { vendorBusinessSchema } from './vendor';
 
-/** OTP length, spec §4 leaves it open; we use 6 digits (issue #2). */
+/** OTP length, spec §4 leaves it open; we use 6 digits. */
 export const OTP_LENGTH = 6;
-/** OTP validity in ms: 10 minutes (issue #2). */
+/** OTP validity in ms: 10 minutes. */
 export const OTP_TTL_MS = 10 * 60_000;
-/** Wrong codes allowed per challenge before it is locked (issue #2). */
+/** Wrong codes allowed per challenge before it is locked. */
 export const OTP_MAX_ATTEMPTS = 5;
 /** Minimum wait between two resends of one challenge, in ms. */
 export const OTP_RESEND_COOLDOWN_MS = 30_000;
@@ -36,13 +36,13 @@ export const signupFieldsSchema = z.object({
   phone: phoneSchema.optional(),
   password: passwordSchema,
   role: z.enum(['customer', 'vendor']).default('customer'),
-  /** The business of a pro (#8): required with `role: 'vendor'`, refused otherwise. */
+  /** The business of a pro: required with `role: 'vendor'`, refused otherwise. */
   business: vendorBusinessSchema.optional(),
 });
 
 /**
  * `POST /v1/auth/signup` body. A pro must send `business` (their profile starts as a `draft` to
- * complete at `/vendor`, #8); a customer must not.
+ * complete at `/vendor`); a customer must not.
  */
 export const signupBodySchema = signupFieldsSchema.superRefine((v, ctx) => {
   if (v.role === 'vendor' && !v.business) {
@@ -67,9 +67,9 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /**
  * An OTP challenge: a code was mailed to `email`; it expires at `expiresAt`. Sign-up and
- * password-reset answers look the same whether or not the address has an account (issue #6).
+ * password-reset answers look the same whether or not the address has an account.
  * `email_change` (code mailed to the new address) and `account_deletion` are the signed-in
- * account's own challenges (issue #9, `/v1/me/email`, `/v1/me/deletion`).
+ * account's own challenges (`/v1/me/email`, `/v1/me/deletion`).
  */
 export const otpChallengeSchema = z.object({
   challengeId: uuid,
@@ -117,7 +117,7 @@ export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
 
 /**
  * `POST /v1/auth/password/forgot` body. The answer is a `password_reset` challenge whether or
- * not the address has an account; only an account's owner gets a code (issue #6).
+ * not the address has an account; only an account's owner gets a code.
  */
 export const passwordForgotBodySchema = z.object({ email: emailSchema });
 export type PasswordForgotBody = z.infer<typeof passwordForgotBodySchema>;

@@ -1,5 +1,5 @@
 /**
- * The published policy for changes of plan (issue #9): cancellation refund bands, the reschedule
+ * The published policy for changes of plan: cancellation refund bands, the reschedule
  * cut-off and tip bounds. ONE module, imported by the API (`apps/api/src/domains/orders/policy.ts`
  * applies it to every cancel, quote and reschedule) and by the web app (the `/refund` page renders
  * its bands from {@link CANCELLATION_BANDS}; the order page shows the API's quote). Change a
@@ -7,13 +7,13 @@
  *
  * Pure: no I/O, no clock (callers pass `now`), amounts in integer minor units.
  */
-import type { OrderStatus } from './orders';
+import type { OrderStatus } from './order-status';
 
 const HOUR_MS = 60 * 60_000;
 
 /**
  * The numbers of the policy. Spec §9 leaves fees and refunds open; these are Vetted's choice
- * (issue #9 "Changes of plan"): free cancellation until the pro accepts and up to 24 h before the
+ * ("Changes of plan"): free cancellation until the pro accepts and up to 24 h before the
  * slot, half the service price within 24 h, nothing once the job has started.
  */
 export const CANCELLATION_POLICY = {
@@ -277,7 +277,7 @@ export function rescheduleWindow(
 }
 
 /**
- * Tip bounds (issue #9 "Tip after completion"), in minor units of the order's currency: at least
+ * Tip bounds ("Tip after completion"), in minor units of the order's currency: at least
  * `minMinor` (1.00) and at most the service price or `floorMaxMinor` (50.00), whichever is
  * higher — so a tip is never a typo larger than a big job, and a small job can still get a
  * generous one.

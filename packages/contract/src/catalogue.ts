@@ -23,7 +23,7 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 
-/** A vendor's vetting state (#8: draft → pending → approved | rejected, and suspended); only `approved` vendors are listed and bookable. */
+/** A vendor's vetting state (draft → pending → approved | rejected, and suspended); only `approved` vendors are listed and bookable. */
 export const vettingStatusSchema = z.enum([
   'draft',
   'pending',
@@ -33,7 +33,7 @@ export const vettingStatusSchema = z.enum([
 ]);
 
 /**
- * Orders of `GET /v1/vendors` (issue #9): `relevance` blends text relevance, distance and rating
+ * Orders of `GET /v1/vendors`: `relevance` blends text relevance, distance and rating
  * (formula in the API's catalogue policy); `recommended` is its older name, kept so saved links
  * keep working; `distance` needs `lat`/`lng` (relevance without them); `rating`: average, then
  * count; `price`: cheapest active service first.
@@ -144,7 +144,7 @@ export const appliedPlaceSchema = z.object({
 });
 export type AppliedPlace = z.infer<typeof appliedPlaceSchema>;
 
-/** What `GET /v1/vendors` applied beyond the query as sent (issue #9), so screens say it. */
+/** What `GET /v1/vendors` applied beyond the query as sent, so screens say it. */
 export const vendorSearchAppliedSchema = z.object({
   /** The order used: `recommended` is answered as `relevance`, as is `distance` without a place. */
   sort: z.enum(['relevance', 'distance', 'rating', 'price']),
@@ -266,7 +266,7 @@ export const searchSuggestQuerySchema = z
 export type SearchSuggestQuery = z.input<typeof searchSuggestQuerySchema>;
 
 /**
- * `GET /v1/search/suggest`: type-ahead for the header search (issue #9), a few of each, best
+ * `GET /v1/search/suggest`: type-ahead for the header search, a few of each, best
  * first: categories, services (with their vendor's name) and vendors whose words start with, or
  * nearly match, what was typed.
  */

@@ -1,5 +1,5 @@
 /**
- * Payloads of the "changes of plan" endpoints (issue #9): the cancellation quote, reschedule,
+ * Payloads of the "changes of plan" endpoints: the cancellation quote, reschedule,
  * tips and the waitlist. The rules themselves are in `cancellation.ts`.
  */
 import { z } from 'zod';

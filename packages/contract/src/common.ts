@@ -47,7 +47,7 @@ export const uuid = z.uuid();
 /** A UTF-16 surrogate that is not part of a pair. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Message of a text field that holds a NUL byte or a lone surrogate (issue #6). */
+/** Message of a text field that holds a NUL byte or a lone surrogate. */
 export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL bytes or invalid characters';
 
 /**
@@ -69,7 +69,7 @@ export function endSentence(text: string): string {
 }
 
 /**
- * The one string schema for every text field a client sends (issue #6): a string PostgreSQL can
+ * The one string schema for every text field a client sends: a string PostgreSQL can
  * store. A NUL byte or a lone surrogate fails with a 400 naming the field. Chain `.trim()`,
  * `.min()`, `.max()` … on it as on `z.string()`.
  */

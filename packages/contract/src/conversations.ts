@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, pageQuerySchema, text, uuid } from './common';
 
 /**
- * Conversations (issue #7): `direct` between a customer and a pro (one per pair, optionally
+ * Conversations: `direct` between a customer and a pro (one per pair, optionally
  * linked to an order), `support` between any signed-in user and the Vetted support team.
  */
 export const conversationKindSchema = z.enum(['direct', 'support']);
@@ -12,11 +12,11 @@ export type ConversationKind = z.infer<typeof conversationKindSchema>;
 export const conversationStatusSchema = z.enum(['open', 'resolved']);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 
-/** Longest message body, in characters after trimming (issue #7). */
+/** Longest message body, in characters after trimming. */
 export const MESSAGE_MAX_LENGTH = 4000;
 /** Most image attachments on one message. */
 export const MESSAGE_MAX_ATTACHMENTS = 4;
-/** Messages one sender may post per minute across all conversations (issue #7: "e.g. 30"). */
+/** Messages one sender may post per minute across all conversations ("e.g. 30"). */
 export const MESSAGES_PER_MINUTE = 30;
 /** Longest support subject, in characters after trimming. */
 export const SUPPORT_SUBJECT_MAX_LENGTH = 120;
@@ -177,7 +177,7 @@ export const assignConversationBodySchema = z.object({
 export type AssignConversationBody = z.input<typeof assignConversationBodySchema>;
 
 /**
- * Realtime frames of conversations on `/v1/ws` (issue #7): to every participant's sockets but
+ * Realtime frames of conversations on `/v1/ws`: to every participant's sockets but
  * the acting one's own connection is not excluded (their other tabs update too).
  */
 export type ConversationFrame =

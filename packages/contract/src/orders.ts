@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { isoDateTime, moneySchema, pageQuerySchema, text, uuid } from './common';
 import { orderRescheduleSchema } from './changes';
+import { orderStatusSchema } from './order-status';
 import { reviewSchema } from './reviews';
 
-/** ARCHITECTURE §3 order states. */
-export const orderStatusSchema = z.enum([
-  'pending_payment',
-  'paid',
-  'accepted',
-  'in_progress',
-  'completed',
-  'cancelled',
-  'declined',
-  'refunded',
-]);
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
+export { type OrderStatus, orderStatusSchema } from './order-status';
 
 /** Platform booking fee in basis points of the subtotal (5 %). Spec §9 leaves fees open. */
 export const BOOKING_FEE_BPS = 500;
@@ -65,13 +55,13 @@ export const orderSchema = z.object({
     id: uuid,
     businessName: z.string(),
     timeZone: z.string(),
-    /** The pro's avatar (issue #9); optional, so fixtures written before it stay valid. */
+    /** The pro's avatar; optional, so fixtures written before it stay valid. */
     avatarUrl: z.string().nullable().optional(),
   }),
   customer: z.object({
     id: uuid,
     fullName: z.string(),
-    /** The customer's avatar (issue #9); optional, so fixtures written before it stay valid. */
+    /** The customer's avatar; optional, so fixtures written before it stay valid. */
     avatarUrl: z.string().nullable().optional(),
   }),
   startsAt: isoDateTime,
@@ -115,7 +105,7 @@ export const orderEventSchema = z.object({
 });
 
 /**
- * Payment states (issue #6 §3). Values are only ever appended (the pg enum is built from this
+ * Payment states. Values are only ever appended (the pg enum is built from this
  * list). `succeeded` is the legacy one-step charge and is never written by new code: a card is
  * `authorized` at checkout, `captured` when the vendor accepts, `voided` on decline/cancel before
  * capture, `refund_pending` until the provider confirms a refund, then `refunded`.
@@ -140,7 +130,7 @@ export const paymentSchema = z.object({
   amount: moneySchema,
   /**
    * What the provider confirmed as refunded so far (minor units, the payment's currency); less
-   * than `amount` after a partial refund (a late cancellation, issue #9). Always sent by the API.
+   * than `amount` after a partial refund (a late cancellation). Always sent by the API.
    */
   amountRefunded: moneySchema.optional(),
   /** Last four digits of the card, once paid. */
@@ -164,7 +154,7 @@ export const orderDetailSchema = orderSchema.extend({
   events: z.array(orderEventSchema),
   payment: paymentSchema.nullable(),
   /**
-   * The 4-digit start-of-job code (issue #6 §5): shown only to the order's customer while the
+   * The 4-digit start-of-job code: shown only to the order's customer while the
    * order is `accepted`, who gives it to the pro on arrival; null for everyone else and in every
    * other state.
    */
@@ -179,15 +169,15 @@ export const orderDetailSchema = orderSchema.extend({
    */
   cancelRefund: moneySchema.nullable().optional(),
   /**
-   * A change of time the pro has not answered yet (issue #9): the slot before the customer's last
+   * A change of time the pro has not answered yet: the slot before the customer's last
    * reschedule. The pro may decline the new time (the order goes back to this slot if it is still
    * free, else it is cancelled with a full refund) or confirm it. Null when none is pending.
    */
   reschedule: orderRescheduleSchema.nullable().optional(),
-  /** The customer's tip after completion (issue #9): its payment, or null when none was sent. */
+  /** The customer's tip after completion: its payment, or null when none was sent. */
   tip: paymentSchema.nullable().optional(),
   /**
-   * The customer's review of this order (issue #9), shown to both parties; null while there is
+   * The customer's review of this order, shown to both parties; null while there is
    * none. Optional, so fixtures written before reviews stay valid.
    */
   review: reviewSchema.nullable().optional(),

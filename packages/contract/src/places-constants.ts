@@ -1,5 +1,5 @@
 /**
- * Constants of saved places and geocoding (issue #9), without zod: the web app's entry imports
+ * Constants of saved places and geocoding, without zod: the web app's entry imports
  * them (the saved-places cap, country codes), and a module with schemas would bring zod into the
  * first load (see routes.ts for the same split).
  */

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { isoDateTime, pageQuerySchema, pagedSchema, text, uuid } from './common';
 
 /**
- * Reviews (issue #9 "Reviews"): one per completed order, by its customer, 1–5 stars and a text,
+ * Reviews ("Reviews"): one per completed order, by its customer, 1–5 stars and a text,
  * within 30 days of completion; the pro may answer each review once, in public.
  */
 
-/** Longest review text, in characters (UTF-16 code units, as `maxlength`) after trimming: issue #9. */
+/** Longest review text, in characters (UTF-16 code units, as `maxlength`) after trimming. */
 export const REVIEW_TEXT_MAX_LENGTH = 2000;
 /** Longest reply of a pro to a review, in characters after trimming (same bound as a review). */
 export const REVIEW_REPLY_MAX_LENGTH = 2000;
-/** Lowest and highest star rating (issue #9: "1–5 stars"). */
+/** Lowest and highest star rating ("1–5 stars"). */
 export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
 

@@ -94,7 +94,7 @@ export const routes = {
   listProReviews: { method: 'GET', path: '/pros/:slug/reviews', auth: 'none' },
   getServicePage: { method: 'GET', path: '/service-pages/:category', auth: 'none' },
   replyToReview: { method: 'POST', path: '/reviews/:id/reply', auth: 'access' },
-  // The vendor's own area (#8).
+  // The vendor's own area.
   getVendorProfile: { method: 'GET', path: '/vendor/profile', auth: 'access' },
   updateVendorProfile: { method: 'PUT', path: '/vendor/profile', auth: 'access' },
   submitVendorProfile: { method: 'POST', path: '/vendor/profile/submit', auth: 'access' },
@@ -130,7 +130,7 @@ export const routes = {
   createPayout: { method: 'POST', path: '/vendor/payouts', auth: 'access' },
   getPayoutAccount: { method: 'GET', path: '/vendor/payout-account', auth: 'access' },
   putPayoutAccount: { method: 'PUT', path: '/vendor/payout-account', auth: 'access' },
-  // The admin console (#8); every route refuses non-admins with 403.
+  // The admin console; every route refuses non-admins with 403.
   getAdminOverview: { method: 'GET', path: '/admin/overview', auth: 'access' },
   listAdminVendors: { method: 'GET', path: '/admin/vendors', auth: 'access' },
   getAdminVendor: { method: 'GET', path: '/admin/vendors/:id', auth: 'access' },

@@ -1,5 +1,5 @@
 /**
- * The vendor's own area (issue #8): onboarding, vetting documents, services and their images,
+ * The vendor's own area: onboarding, vetting documents, services and their images,
  * availability, earnings and payouts. Money is integer minor units; times are ISO 8601.
  */
 import { z } from 'zod';
@@ -227,7 +227,7 @@ export type Availability = z.infer<typeof availabilitySchema>;
 export const earningsBalanceSchema = z.object({
   currency: z.string(),
   /**
-   * Not yet available (issue #8 "pending"): paid by customers for jobs not completed yet, plus
+   * Not yet available ("pending"): paid by customers for jobs not completed yet, plus
    * completed jobs still inside the `PAYOUT_HOLD_DAYS` hold (that part is `onHold`).
    */
   pending: z.number().int(),

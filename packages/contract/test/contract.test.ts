@@ -70,7 +70,7 @@ describe('auth schemas', () => {
 describe('catalogue schemas', () => {
   it('coerces query strings and applies paging defaults', () => {
     const q = vendorListQuerySchema.parse({ lat: '40.7', lng: '-74', page: '2' });
-    // Issue #9: relevance (text blended with distance and rating) is the default order.
+    // Relevance (text blended with distance and rating) is the default order.
     expect(q).toMatchObject({ lat: 40.7, lng: -74, page: 2, pageSize: 20, sort: 'relevance' });
   });
 

@@ -7,7 +7,7 @@ export const COOKIE_MARGIN_MS = 5 * 60_000;
 /** Auto-refresh starts when the access token expires in less than this, in ms (spec §9: 10 minutes). */
 export const REFRESH_THRESHOLD_MS = 10 * 60_000;
 
-/** Name of the Web Lock that serialises session refreshes across the tabs of an origin (issue #6). */
+/** Name of the Web Lock that serialises session refreshes across the tabs of an origin. */
 export const REFRESH_LOCK_NAME = 'vetted-session-refresh';
 
 /** Max age of cookies other than the session, in seconds (spec §9: 3600 s). */

@@ -43,7 +43,7 @@ export interface SessionManagerOptions {
   /** Clock in ms since the epoch. @defaultValue `Date.now` */
   now?: () => number;
   /**
-   * Serialises refreshes across tabs (issue #6): a tab refreshes only while it holds the lock
+   * Serialises refreshes across tabs: a tab refreshes only while it holds the lock
    * {@link REFRESH_LOCK_NAME}, and first re-reads the cookie, so a session another tab just
    * refreshed is used instead of refreshing its (rotated) token again. `null` turns this off:
    * then only the in-tab guard applies, and the server's 30 s reuse grace keeps racing tabs

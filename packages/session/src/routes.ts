@@ -15,7 +15,7 @@ export const ROUTES = {
   userAgreement: '/user-agreement',
   login: '/auth/login',
   signup: '/auth/signup',
-  /** Password reset by mailed code (issue #6), linked from the login page. */
+  /** Password reset by mailed code, linked from the login page. */
   forgotPassword: '/auth/forgot-password',
   /** Named public, no page registered (spec §2). */
   otpVerification: '/auth/otp-verification',
@@ -60,35 +60,35 @@ export const ROUTES = {
     services: '/vendor/services',
     /** Named in constants, no page registered (spec §2). */
     serviceDetail: '/vendor/services/service',
-    /** The pro's reviews, each with its one public reply (issue #9); `?review=<id>` opens one. */
+    /** The pro's reviews, each with its one public reply; `?review=<id>` opens one. */
     reviews: '/vendor/reviews',
-    /** The business profile editor: name, category, city, radius, bio (issue #8). */
+    /** The business profile editor: name, category, city, radius, bio. */
     business: '/vendor/business',
-    /** Vetting documents: identity, insurance, licence (issue #8). */
+    /** Vetting documents: identity, insurance, licence. */
     documents: '/vendor/documents',
-    /** Opening hours, exceptions and booking rules (issue #8). */
+    /** Opening hours, exceptions and booking rules. */
     availability: '/vendor/availability',
-    /** Earnings from the ledger, entries, CSV export and payouts (issue #8). */
+    /** Earnings from the ledger, entries, CSV export and payouts. */
     earnings: '/vendor/earnings',
   },
   admin: {
     /** Our admin area; everything under `/admin` is admin-only. */
     home: '/admin',
-    /** The support desk: every support chat, `?c=<id>` opens one (issue #7). */
+    /** The support desk: every support chat, `?c=<id>` opens one. */
     support: '/admin/support',
-    /** The vetting queue and every vendor (issue #8); `?status=pending` by default. */
+    /** The vetting queue and every vendor; `?status=pending` by default. */
     vendors: '/admin/vendors',
-    /** One vendor: documents, services, decisions (issue #8). */
+    /** One vendor: documents, services, decisions. */
     vendorDetail: '/admin/vendors/:id',
-    /** Users by name or email (issue #8). */
+    /** Users by name or email. */
     users: '/admin/users',
-    /** One user: suspend / reinstate (issue #8). */
+    /** One user: suspend / reinstate. */
     userDetail: '/admin/users/:id',
-    /** Orders by reference (issue #8). */
+    /** Orders by reference. */
     orders: '/admin/orders',
-    /** One order: timeline, payments, provider events, ledger, refunds (issue #8). */
+    /** One order: timeline, payments, provider events, ledger, refunds. */
     orderDetail: '/admin/orders/:id',
-    /** Every admin decision (issue #8). */
+    /** Every admin decision. */
     audit: '/admin/audit',
   },
 } as const;

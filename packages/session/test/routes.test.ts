@@ -40,8 +40,8 @@ const EXPECTED: Record<Area, Record<Role | 'none', AccessDecision>> = {
 
 /**
  * Every path of spec §2 with its area, written out by hand (not derived from ROUTES), plus
- * `/auth/forgot-password` (issue #6), the support desk `/admin/support` (issue #7), and the
- * vendor area's editors and the admin console (issue #8).
+ * `/auth/forgot-password`, the support desk `/admin/support`, and the
+ * vendor area's editors and the admin console.
  */
 const SPEC_PATHS: Array<[string, Area]> = [
   ['/', 'public'],

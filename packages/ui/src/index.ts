@@ -3,6 +3,7 @@
  * Import the CSS once: `@import "@vetted/ui/preset.css"` (Tailwind apps) or `import '@vetted/ui/styles.css'`.
  */
 export { cn } from './lib/utils';
+export * from './components/locale';
 export * from './components/accordion';
 export * from './components/alert';
 export * from './components/app-shell';

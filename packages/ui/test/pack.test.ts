@@ -1,11 +1,16 @@
 /**
  * Packaging smoke test: what `pnpm pack` ships must work in a fresh app outside the workspace.
  *
- * 1. builds (turbo, cached) and packs @vetted/ui (publishConfig exports → dist);
- * 2. installs the tarball + react + vite into a temp Vite app (npm, from the registry);
- * 3. builds the app, which imports `@vetted/ui`, `@vetted/ui/button` and `@vetted/ui/styles.css`;
+ * 1. builds (turbo, cached) and packs the four published packages — @vetted/ui, contract,
+ *    api-client and session (publishConfig exports → dist; `workspace:` ranges become versions);
+ * 2. installs the tarballs + react + vite + zod (the contract's peer) into a temp Vite app (npm,
+ *    from its cache first, then the registry);
+ * 3. builds the app, which imports `@vetted/ui`, `@vetted/ui/button` and `@vetted/ui/styles.css`,
+ *    and books a slot with `@vetted/api-client`, a body parsed by `@vetted/contract` and the
+ *    access token read back from a `@vetted/session` cookie;
  * 4. renders it in Chromium (scripts/find-chromium.mjs: CHROMIUM_PATH, system, packaged) and checks Button styles
- *    (spec §9: #135FE1, 52px radius), the Dialog and a toast.
+ *    (spec §9: #135FE1, 52px radius), the Dialog and a toast, and a booking through the stub
+ *    `POST /v1/orders` the test's server answers.
  *
  * Slow (network install): run with `pnpm --filter @vetted/ui test:pack`.
  */
@@ -22,6 +27,16 @@ const pkgDir = resolve(import.meta.dirname, '..');
 const uiPkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
 };
+/** The published packages, packed and installed together. */
+const PACKAGES = ['ui', 'contract', 'api-client', 'session'];
+const contractPkg = JSON.parse(readFileSync(join(pkgDir, '../contract/package.json'), 'utf8')) as {
+  peerDependencies: Record<string, string>;
+};
+
+/** A service the stub books, and what its `POST /v1/orders` received. */
+const SERVICE_ID = '3f1e2d4c-5b6a-4c7d-8e9f-0a1b2c3d4e5f';
+const ORDER_ID = '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d';
+const booked: { headers: Record<string, string | string[] | undefined>; body: unknown }[] = [];
 
 let appDir = '';
 let server: Server | undefined;
@@ -35,10 +50,46 @@ import {
 } from '@vetted/ui';
 import { Button } from '@vetted/ui/button';
 import '@vetted/ui/styles.css';
+import { createClient, createVettedApi } from '@vetted/api-client';
+import { createOrderBodySchema } from '@vetted/contract';
+import { buildLink, parseSessionCookie, serializeSessionCookie } from '@vetted/session';
+
+// A session as the app keeps it (a cookie), read back for the access token.
+const cookie = serializeSessionCookie({
+  accessToken: 'stub-access',
+  refreshToken: 'stub-refresh',
+  expiresIn: new Date(Date.now() + 3_600_000).toISOString(),
+  role: 'customer',
+}).split(';')[0];
+const api = createVettedApi(
+  createClient({ baseUrl: '/v1', getAccessToken: () => parseSessionCookie(cookie).accessToken }),
+);
 
 const h = React.createElement;
+function Booking() {
+  const [state, setState] = React.useState(null);
+  async function book() {
+    const body = createOrderBodySchema.parse({
+      serviceId: '${SERVICE_ID}',
+      startsAt: '2030-01-02T10:00:00.000Z',
+      address: '  1 Main Street, Springfield  ',
+    });
+    try {
+      const order = await api.orders.create(body, { idempotencyKey: 'pack-smoke-1' });
+      setState({ id: order.id, href: buildLink('/orders/:id', { params: { id: order.id } }) });
+    } catch (e) {
+      setState({ error: String(e) });
+    }
+  }
+  return h('section', null,
+    h(Button, { onClick: book }, 'Book the slot'),
+    state && (state.error
+      ? h('p', { role: 'alert' }, state.error)
+      : h('a', { id: 'booked', href: state.href }, 'Booked ' + state.id)));
+}
 function App() {
   return h('main', { className: 'p-6 flex gap-3' },
+    h(Booking, null),
     h(Button, { id: 'primary' }, 'Book now'),
     h(Button, { variant: 'outline', onClick: () => toast.success('Saved from the tarball') }, 'Toast'),
     h(Dialog, null,
@@ -62,13 +113,22 @@ beforeAll(async () => {
   // restores dist/ (no second tsup + d.ts run); after a source change it builds again.
   execFileSync(
     join(pkgDir, '../../node_modules/.bin/turbo'),
-    ['run', 'build', '--filter=@vetted/ui', '--output-logs=errors-only'],
+    ['run', 'build', ...PACKAGES.map((p) => `--filter=@vetted/${p}`), '--output-logs=errors-only'],
     { cwd: pkgDir, stdio: 'inherit' },
   );
   appDir = mkdtempSync(join(tmpdir(), 'vetted-ui-pack-'));
-  execFileSync('pnpm', ['pack', '--pack-destination', appDir], { cwd: pkgDir, stdio: 'inherit' });
-  const tarball = readdirSync(appDir).find((f) => f.endsWith('.tgz'));
-  if (!tarball) throw new Error('pnpm pack produced no tarball');
+  const tarballs: Record<string, string> = {};
+  for (const name of PACKAGES) {
+    execFileSync('pnpm', ['pack', '--pack-destination', appDir], {
+      cwd: join(pkgDir, '..', name),
+      stdio: 'inherit',
+    });
+    const tarball = readdirSync(appDir).find(
+      (f) => f.startsWith(`vetted-${name}-`) && f.endsWith('.tgz'),
+    );
+    if (!tarball) throw new Error(`pnpm pack of @vetted/${name} produced no tarball`);
+    tarballs[`@vetted/${name}`] = `file:./${tarball}`;
+  }
 
   writeFileSync(
     join(appDir, 'package.json'),
@@ -77,10 +137,11 @@ beforeAll(async () => {
       private: true,
       type: 'module',
       dependencies: {
-        '@vetted/ui': `file:./${tarball}`,
+        ...tarballs,
         react: uiPkg.devDependencies.react,
         'react-dom': uiPkg.devDependencies['react-dom'],
         vite: '^8.0.0',
+        zod: contractPkg.peerDependencies.zod,
       },
     }),
   );
@@ -105,6 +166,15 @@ beforeAll(async () => {
 
   const dist = join(appDir, 'dist');
   server = createServer(async (req, res) => {
+    if (req.method === 'POST' && req.url === '/v1/orders') {
+      // The stub API: records what the packed client sent and answers as the API does.
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      booked.push({ headers: req.headers, body: JSON.parse(raw) });
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: true, data: { id: ORDER_ID, status: 'pending' } }));
+      return;
+    }
     const path = req.url === '/' ? '/index.html' : (req.url ?? '/');
     try {
       const body = await readFile(join(dist, path));
@@ -124,7 +194,7 @@ afterAll(() => {
   if (appDir) rmSync(appDir, { recursive: true, force: true });
 });
 
-describe('packed @vetted/ui', () => {
+describe('packed @vetted/ui, contract, api-client and session', () => {
   it('renders Button, Dialog and a toast with the shipped CSS', async () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch(chromiumLaunchOptions);
@@ -156,6 +226,34 @@ describe('packed @vetted/ui', () => {
 
       await page.getByRole('button', { name: 'Toast' }).click();
       await page.getByText('Saved from the tarball').waitFor({ state: 'visible' });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('books a slot through the stub API with the packed client, contract and session', async () => {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    try {
+      const page = await browser.newPage(chromiumContextOptions);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(url);
+      await page.getByRole('button', { name: 'Book the slot' }).click();
+      const link = page.locator('#booked');
+      await link.waitFor({ state: 'visible' });
+      expect(await link.textContent()).toBe(`Booked ${ORDER_ID}`);
+      expect(await link.getAttribute('href')).toBe(`/orders/${ORDER_ID}`);
+      expect(booked).toHaveLength(1);
+      // The contract's schema trimmed the address; the client sent the key and the token.
+      expect(booked[0]?.body).toEqual({
+        serviceId: SERVICE_ID,
+        startsAt: '2030-01-02T10:00:00.000Z',
+        address: '1 Main Street, Springfield',
+      });
+      expect(booked[0]?.headers['idempotency-key']).toBe('pack-smoke-1');
+      expect(booked[0]?.headers.authorization).toBe('Bearer stub-access');
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

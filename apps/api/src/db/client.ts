@@ -99,7 +99,7 @@ async function pendingMigrations(db: Db): Promise<JournalEntry[]> {
 
 /**
  * Brings the schema up to date and says how many migrations that took. Start-up on an
- * up-to-date database does no migration work (issue #10 "start-up"): one query compares the
+ * up-to-date database does no migration work ("start-up"): one query compares the
  * newest migration drizzle recorded with the last entry of `drizzle/meta/_journal.json` — the
  * rule drizzle's migrator itself applies (a migration is pending when its journal `when` is
  * newer than the last one recorded) — and drizzle's `migrate` (its schema and table creation,

@@ -24,7 +24,7 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 /** PGlite's options for every database of the app (in memory or in a folder). */
 export function pgliteOptions(): PGliteOptions {
   return {
-    // The PostgreSQL extensions migration 0007 creates (text and distance search, #9).
+    // The PostgreSQL extensions migration 0007 creates (text and distance search).
     extensions: { pg_trgm, cube, earthdistance },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   };

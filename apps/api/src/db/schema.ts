@@ -74,7 +74,7 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   emailVerifiedAt: ts('email_verified_at'),
   status: userStatusEnum('status').notNull().default('active'),
-  /** Set when the account was deleted: personal fields are anonymised, orders are kept (#9). */
+  /** Set when the account was deleted: personal fields are anonymised, orders are kept. */
   deletedAt: ts('deleted_at'),
   createdAt: createdAt(),
 });
@@ -118,7 +118,7 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * A signed-in session (issue #6): one per verified code. Its id is the refresh-token family
+ * A signed-in session: one per verified code. Its id is the refresh-token family
  * (`refresh_tokens.family_id`) and the `sid` claim of its access tokens, so revoking it (logout,
  * refresh-token reuse, password reset) stops both at once.
  */
@@ -136,7 +136,7 @@ export const authSessions = pgTable(
 );
 
 /**
- * One wrong one-time code (issue #6): the per-address limit (10 an hour across every challenge
+ * One wrong one-time code: the per-address limit (10 an hour across every challenge
  * of the address) counts these rows. Keyed by address, so unknown addresses count alike.
  */
 export const otpFailures = pgTable(
@@ -151,7 +151,7 @@ export const otpFailures = pgTable(
 );
 
 /**
- * A challenge whose code was never sent (issue #6): the answer to a sign-up with a taken address
+ * A challenge whose code was never sent: the answer to a sign-up with a taken address
  * or a password reset for an unknown one. It behaves like a real challenge (attempts, expiry,
  * resend cooldown) but never verifies, so answers do not tell whether an address has an account.
  */
@@ -197,20 +197,20 @@ export const vendorProfiles = pgTable(
     serviceRadiusKm: doublePrecision('service_radius_km').notNull().default(25),
     timeZone: text('time_zone').notNull().default('UTC'),
     coverImageKey: text('cover_image_key'),
-    /** Why the last review rejected or suspended the vendor (shown to them; #8). */
+    /** Why the last review rejected or suspended the vendor (shown to them). */
     vettingReason: text('vetting_reason'),
-    /** When the vendor last submitted the profile for review (#8). */
+    /** When the vendor last submitted the profile for review. */
     submittedAt: ts('submitted_at'),
-    /** When the vetting status last changed (#8). */
+    /** When the vetting status last changed. */
     vettingUpdatedAt: ts('vetting_updated_at'),
-    /** Slots start at least this long after now (minutes; #8 availability). */
+    /** Slots start at least this long after now (minutes). */
     minNoticeMinutes: integer('min_notice_minutes').notNull().default(60),
-    /** Free time kept after each booking before the next slot (minutes; #8). */
+    /** Free time kept after each booking before the next slot (minutes). */
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
-    /** How many days ahead slots are offered (#8). */
+    /** How many days ahead slots are offered. */
     horizonDays: integer('horizon_days').notNull().default(366),
     /**
-     * What text search matches (#9): business name, tagline, category names, service titles and
+     * What text search matches: business name, tagline, category names, service titles and
      * descriptions, kept up to date by the catalogue domain whenever one of them changes.
      */
     searchText: text('search_text').notNull().default(''),
@@ -219,7 +219,7 @@ export const vendorProfiles = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
     /**
-     * English-stemmed business name (generated): the name term of text relevance (#9 "Speed":
+     * English-stemmed business name (generated): the name term of text relevance ("Speed":
      * read from the row instead of stemming every match's name at search time).
      */
     nameVector: tsvector('name_vector')
@@ -227,18 +227,18 @@ export const vendorProfiles = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('english', business_name)`),
     /**
      * Currencies of the vendor's active services, sorted, kept with `search_text` by the
-     * catalogue domain (#9 "Speed": the local-currency filter reads the row, not the services).
+     * catalogue domain ("Speed": the local-currency filter reads the row, not the services).
      */
     serviceCurrencies: text('service_currencies').array().notNull().default(sql`'{}'::text[]`),
     /**
      * The categories the vendor is in besides its primary one — listed in vendor_categories or
      * holding an active service (catalogue `vendorInCategorySql`), sorted; kept with
-     * `search_text` by the catalogue domain (#9 "Speed": a category filter reads the row).
+     * `search_text` by the catalogue domain ("Speed": a category filter reads the row).
      */
     otherCategoryIds: uuid('other_category_ids').array().notNull().default(sql`'{}'::uuid[]`),
     /**
      * `ll_to_earth(lat, lng)` (generated): what the GiST index `vendor_profiles_earth_idx` holds
-     * and distances are measured from (#9 "Speed": no trigonometry per match at search time).
+     * and distances are measured from ("Speed": no trigonometry per match at search time).
      */
     earth: earth('earth').notNull().generatedAlwaysAs(sql`ll_to_earth(lat, lng)`),
     /**
@@ -253,14 +253,14 @@ export const vendorProfiles = pgTable(
     index('vendor_profiles_status_idx').on(t.vettingStatus),
     index('vendor_profiles_search_vector_idx').using('gin', t.searchVector),
     index('vendor_profiles_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    // With the id (#9): a category's vendors, index-only.
+    // With the id: a category's vendors, index-only.
     index('vendor_profiles_category_idx').on(t.primaryCategoryId, t.id),
     index('vendor_profiles_lat_lng_idx').on(t.lat, t.lng),
-    // Search at scale (#9): within a radius and nearest first (earthdistance on cube's GiST).
+    // Search at scale: within a radius and nearest first (earthdistance on cube's GiST).
     index('vendor_profiles_earth_idx').using('gist', t.earth),
-    // Search at scale (#9): the few vendors in a category other than their primary one.
+    // Search at scale: the few vendors in a category other than their primary one.
     index('vendor_profiles_other_categories_idx').using('gin', t.otherCategoryIds),
-    // Search at scale (#9): approved vendors of a category, index-only.
+    // Search at scale: approved vendors of a category, index-only.
     index('vendor_profiles_approved_category_idx')
       .on(t.primaryCategoryId, t.id)
       .where(sql`vetting_status = 'approved'`),
@@ -290,7 +290,7 @@ export const services = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     active: boolean('active').notNull().default(true),
     /**
-     * Set when the vendor deleted a service that has orders (#8): it is kept for those orders'
+     * Set when the vendor deleted a service that has orders: it is kept for those orders'
      * records but no longer listed, bookable or editable.
      */
     archivedAt: ts('archived_at'),
@@ -299,7 +299,7 @@ export const services = pgTable(
   (t) => [
     index('services_vendor_idx').on(t.vendorId),
     index('services_category_idx').on(t.categoryId),
-    // Search at scale (#9): the vendors of a category, index-only.
+    // Search at scale: the vendors of a category, index-only.
     index('services_category_vendor_idx').on(t.categoryId, t.vendorId).where(sql`active`),
     // Type-ahead on service titles: words starting with what was typed.
     index('services_title_words_idx').using(
@@ -370,7 +370,7 @@ export const orders = pgTable(
     /** Holds the slot until then while unpaid; an unpaid order past it no longer blocks the slot. */
     holdExpiresAt: ts('hold_expires_at'),
     /**
-     * The 4-digit start-of-job code, set on accept (issue #6 §5). Stored in plain text on
+     * The 4-digit start-of-job code, set on accept. Stored in plain text on
      * purpose: the customer's order page must show it, and hashing 10 000 possible values
      * protects nothing; guessing is limited by `startCodeFailures` instead.
      */
@@ -379,7 +379,7 @@ export const orders = pgTable(
     startCodeFailures: integer('start_code_failures').notNull().default(0),
     /** After too many wrong start codes, `start` is refused until then. */
     startCodeLockedUntil: ts('start_code_locked_until'),
-    /** The slot before the last reschedule, kept so the vendor can decline the new time (#9). */
+    /** The slot before the last reschedule, kept so the vendor can decline the new time. */
     previousStartsAt: ts('previous_starts_at'),
     previousEndsAt: ts('previous_ends_at'),
     rescheduledAt: ts('rescheduled_at'),
@@ -420,7 +420,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id),
     provider: text('provider').notNull(),
-    /** `order`: the booking's charge; `tip`: a tip after completion, all of it the vendor's (#9). */
+    /** `order`: the booking's charge; `tip`: a tip after completion, all of it the vendor's. */
     kind: text('kind').notNull().default('order'),
     providerRef: text('provider_ref'),
     status: paymentStatusEnum('status').notNull().default('requires_payment'),
@@ -431,7 +431,7 @@ export const payments = pgTable(
     /**
      * The provider idempotency key of the current authorisation attempt,
      * `payment:<id>:authorize:<attempt>`: stored (and committed) BEFORE the provider is called,
-     * so a repeated or concurrent confirm reaches the provider with the same key (issue #6 §3).
+     * so a repeated or concurrent confirm reaches the provider with the same key.
      */
     idempotencyKey: text('idempotency_key'),
     /** Authorisation attempt, from 1; a new attempt (a new provider key) starts only after a decline. */
@@ -452,7 +452,7 @@ export const payments = pgTable(
 );
 
 /**
- * The sandbox provider's fake bank (issue #6 §3): what the "card network" did, in our database
+ * The sandbox provider's fake bank: what the "card network" did, in our database
  * so it survives a crash of the API process. A repeated idempotency key of one operation type
  * returns the first row: money never moves twice. No foreign keys: it stands for an external
  * system that knows our payment id only as metadata.
@@ -488,7 +488,7 @@ export const sandboxBankEvents = pgTable(
 );
 
 /**
- * Double-entry ledger (issue #6 §3): every money movement of an order as postings whose amounts
+ * Double-entry ledger: every money movement of an order as postings whose amounts
  * (minor units, signed: debit +, credit −) sum to zero per order and currency. Accounts:
  * `customer_card`, `platform_fee`, `vendor_payable`, `refunds`, `payouts`, `platform_clearing`,
  * `platform_goodwill` (the platform's expense for a refund it bears so the pro keeps their
@@ -498,11 +498,11 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey(),
-    /** The order the money belongs to; null for a payout, which is the vendor's, not an order's (#8). */
+    /** The order the money belongs to; null for a payout, which is the vendor's, not an order's. */
     orderId: uuid('order_id').references(() => orders.id),
-    /** The vendor whose payable the posting concerns, if any (#8: earnings read it directly). */
+    /** The vendor whose payable the posting concerns, if any (earnings read it directly). */
     vendorId: uuid('vendor_id').references(() => vendorProfiles.id),
-    /** The payout of a `payout` posting (#8). */
+    /** The payout of a `payout` posting. */
     payoutId: uuid('payout_id').references(() => payouts.id),
     paymentId: uuid('payment_id').references(() => payments.id),
     account: text('account').notNull(),
@@ -525,7 +525,7 @@ export const ledgerEntries = pgTable(
 );
 
 /**
- * A vendor's payout (#8): available earnings moved out through the payment provider (sandbox:
+ * A vendor's payout: available earnings moved out through the payment provider (sandbox:
  * its fake bank; Stripe: a Connect transfer). Amount in minor units. status: `pending` (written,
  * provider not yet confirmed) | `paid` | `failed`.
  */
@@ -597,7 +597,7 @@ export const payoutAccounts = pgTable('payout_accounts', {
 });
 
 /**
- * Responses of requests sent with an `Idempotency-Key` header, per user and key (issue #6 §3):
+ * Responses of requests sent with an `Idempotency-Key` header, per user and key:
  * a replay with the same body gets the first response; another body with the key gets 422.
  */
 export const idempotencyRecords = pgTable(
@@ -638,7 +638,7 @@ export const reviews = pgTable(
       .references(() => users.id),
     rating: smallint('rating').notNull(),
     body: text('body').notNull().default(''),
-    /** The vendor's one public reply (#9). */
+    /** The vendor's one public reply. */
     replyBody: text('reply_body'),
     repliedAt: ts('replied_at'),
     createdAt: createdAt(),
@@ -719,13 +719,13 @@ export const vendorCategories = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.categoryId] }),
-    // Search at scale (#9): the vendors of a category, index-only.
+    // Search at scale: the vendors of a category, index-only.
     index('vendor_categories_category_idx').on(t.categoryId, t.vendorId),
   ],
 );
 
 /**
- * Payment-provider webhook events already handled (issue #6 §3): Stripe delivers at least once
+ * Payment-provider webhook events already handled: Stripe delivers at least once
  * and may replay, so `POST /v1/payments/webhooks/stripe` inserts the event id in the same
  * transaction as its effect; a replay finds the row and changes nothing.
  */
@@ -744,7 +744,7 @@ export const webhookEvents = pgTable(
 );
 
 /**
- * A conversation (issue #7) has two sides. The *user side* is `user_id`: the customer of a
+ * A conversation has two sides. The *user side* is `user_id`: the customer of a
  * direct conversation, or whoever opened a support chat. The *other side* is the pro
  * (`vendor_id`, whose account is `vendor_user_id`) or, for support, every admin. Each side's read
  * position is one timestamp: a message is read when the other side's `…_read_at` reached it.
@@ -783,7 +783,7 @@ export const conversations = pgTable(
   ],
 );
 
-/** One message of a conversation (issue #7). Ordered by id (UUIDv7, time-ordered). */
+/** One message of a conversation. Ordered by id (UUIDv7, time-ordered). */
 export const messages = pgTable(
   'messages',
   {
@@ -812,7 +812,7 @@ export const messages = pgTable(
   ],
 );
 
-/** A customer's saved places (#9). The default place drives distances, search and checkout. */
+/** A customer's saved places. The default place drives distances, search and checkout. */
 export const userAddresses = pgTable(
   'user_addresses',
   {
@@ -840,7 +840,7 @@ export const userAddresses = pgTable(
 );
 
 /**
- * Notification preferences (#9): one row per user, kind and channel that differs from the
+ * Notification preferences: one row per user, kind and channel that differs from the
  * default (every kind on, in-app and email). `channel`: `in_app` | `email`.
  */
 export const notificationPreferences = pgTable(
@@ -857,7 +857,7 @@ export const notificationPreferences = pgTable(
 );
 
 /**
- * Waitlist for a fully booked day (#9). `day` is the vendor's local date (YYYY-MM-DD). When a
+ * Waitlist for a fully booked day. `day` is the vendor's local date (YYYY-MM-DD). When a
  * slot that day frees up, the first `waiting` entry becomes `offered` with the slot held until
  * `offerExpiresAt` (15 minutes). status: `waiting` | `offered` | `booked` | `expired` | `left`.
  */
@@ -886,7 +886,7 @@ export const waitlistEntries = pgTable(
 );
 
 /**
- * A vendor's vetting document (#8): identity, insurance or licence. Stored privately under
+ * A vendor's vetting document: identity, insurance or licence. Stored privately under
  * `storage_key` (never under a public URL); admins download it through an authorised route.
  */
 export const vendorDocuments = pgTable(
@@ -909,7 +909,7 @@ export const vendorDocuments = pgTable(
 );
 
 /**
- * A date on which a vendor's weekly hours do not apply (#8). `date` is the vendor's local date
+ * A date on which a vendor's weekly hours do not apply. `date` is the vendor's local date
  * (YYYY-MM-DD); `ranges` `[{ start: 'HH:MM', end: 'HH:MM' }]` replaces that day's hours, and an
  * empty array means closed all day.
  */
@@ -927,7 +927,7 @@ export const availabilityExceptions = pgTable(
 );
 
 /**
- * Who did what in the admin console, and when (#8): every vetting decision, suspension,
+ * Who did what in the admin console, and when: every vetting decision, suspension,
  * reinstatement and refund. `subject_type`: `vendor` | `user` | `payment`; `detail` holds the
  * reason or amount.
  */

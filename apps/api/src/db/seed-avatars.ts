@@ -1,5 +1,5 @@
 /**
- * Avatars of seeded people (issue #8 "give people avatars"): a DiceBear "Notionists" portrait
+ * Avatars of seeded people ("give people avatars"): a DiceBear "Notionists" portrait
  * (design by Zoish, CC0 1.0; code MIT) drawn from the user's id, on a soft background,
  * rasterised SVG → PNG with sharp and then through the avatar pipeline `processAvatar` (256 px
  * square WebP, as an upload would be), stored under the users domain's key scheme

@@ -1,5 +1,5 @@
 /**
- * Money of the seed (issue #8): the sandbox bank's rows behind every seeded card payment (so an
+ * Money of the seed: the sandbox bank's rows behind every seeded card payment (so an
  * admin can refund a seeded order: "seeded payments lack providerRef"), and the demo pro's
  * earnings in every state — pending (accepted jobs still to do), on hold (done within the
  * `PAYOUT_HOLD_DAYS` hold), available (done before it) and one paid-out payout — written as
@@ -148,7 +148,7 @@ interface DemoJob {
 }
 
 /**
- * The demo pro's earnings in every state (issue #8), after the reviewed orders are in (those
+ * The demo pro's earnings in every state, after the reviewed orders are in (those
  * completed more than {@link PAYOUT_HOLD_DAYS} days ago are the available money, the demo
  * customer's job of two days ago is on hold):
  * - pending: two accepted jobs later this week and next (captured when accepted);

@@ -1,5 +1,5 @@
 /**
- * Generated gallery illustrations of seeded services (issue #8 "Seed that looks real"): the
+ * Generated gallery illustrations of seeded services ("Seed that looks real"): the
  * category's lucide icon, large, on a soft background in the category's colours, with the
  * service's title wrapped by words (never clipped: the font shrinks for long titles). Three
  * compositions ({@link ILLUSTRATION_VARIANTS}) give a service 1–3 different pictures.
@@ -265,7 +265,7 @@ export function illustrationSvg(category: CategorySeed, title: string, variant: 
 </svg>`;
 }
 
-/** Alt text of an illustration: what it shows (issue #8: "good alt text"). */
+/** Alt text of an illustration: what it shows ("good alt text"). */
 export function illustrationAlt(category: CategorySeed, title: string): string {
   return `${title}: ${category.name.toLowerCase()} illustration with the service name`;
 }

@@ -1,5 +1,5 @@
 /**
- * Seeded reviews (issue #9: "seeded ratings become real seeded reviews, so averages and counts
+ * Seeded reviews ("seeded ratings become real seeded reviews, so averages and counts
  * agree with the reviews shown"). Each approved seeded pro gets 0–10 reviews — each on its own
  * completed order (with the order's timeline) by one of a pool of seeded customers — and the
  * pro's `rating_average` / `rating_count` are then recounted from the reviews table, as the
@@ -105,7 +105,7 @@ export interface SeedReviewsInput {
   verifiedAt: Date;
   /** Seeding time: review dates are counted back from its day (UTC). */
   now: Date;
-  /** `users.avatar_key` of each seeded customer, by id (issue #8: seeded people have avatars). */
+  /** `users.avatar_key` of each seeded customer, by id (seeded people have avatars). */
   avatarKeys: ReadonlyMap<string, string>;
 }
 
@@ -251,7 +251,7 @@ export async function seedReviews(tx: Tx, input: SeedReviewsInput): Promise<Seed
     }
     // Paid by a sandbox test card, captured when accepted, with its ledger postings: the order
     // page reads "Paid •••• 4242, test mode" and the pro's earnings include the job. The fake
-    // bank holds the charge (issue #8), so an admin can refund it.
+    // bank holds the charge, so an admin can refund it.
     const paymentId = uuidFromName(`seed-payment:${key}`);
     const authorizedAt = new Date(startsAt.getTime() - 3 * DAY + 2 * 60_000);
     const capturedAt = new Date(startsAt.getTime() - 3 * DAY + 2 * HOUR);
@@ -284,7 +284,7 @@ export async function seedReviews(tx: Tx, input: SeedReviewsInput): Promise<Seed
       ledgerRows.push({
         id: uuidFromName(`seed-ledger:${paymentId}:${posting.account}`),
         orderId: id,
-        // Issue #8: earnings read a vendor's postings by this column.
+        // Earnings read a vendor's postings by this column.
         vendorId: vendor.id!,
         paymentId,
         account: posting.account,

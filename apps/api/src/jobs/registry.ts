@@ -1,6 +1,5 @@
-import { unreadMailJob } from '../domains/conversations/jobs/unread-mail';
-import type { ConversationsService } from '../domains/conversations/service';
-import type { AuthDomainService } from '../domains/auth/service';
+import { type ConversationsService, unreadMailJob } from '../domains/conversations';
+import type { AuthDomainService } from '../domains/auth';
 import { payoutSendJob } from '../domains/earnings/jobs/payout-send';
 import type { EarningsService } from '../domains/earnings/service';
 import { paymentCaptureJob } from '../domains/payments/jobs/capture';
@@ -9,8 +8,7 @@ import { paymentRefundJob } from '../domains/payments/jobs/refund';
 import { paymentVoidJob } from '../domains/payments/jobs/void';
 import type { PaymentsService } from '../domains/payments/service';
 import { documentDeleteJob } from '../domains/vendors/jobs/document-delete';
-import { offerExpiryJob } from '../domains/waitlist/jobs/offer-expiry';
-import type { WaitlistService } from '../domains/waitlist/service';
+import { offerExpiryJob, type WaitlistService } from '../domains/waitlist';
 import type { Storage } from '../services/storage';
 import { defineSchedule } from './define';
 import type { Jobs } from './engine';

@@ -1,7 +1,7 @@
 /**
  * HTTP content codings (RFC 9110 §8.4) for bodies the API encodes itself rather than through
- * @fastify/compress (issue #10): the prerendered pages (platform/spa.ts), the cached public reads
- * (lib/response-cache.ts) and one-shot JSON compression (platform/platform.ts). One place for
+ * @fastify/compress: the prerendered pages (platform/spa.ts), the cached public reads
+ * (lib/response-cache.ts) and one-shot JSON compression (platform/compression.ts). One place for
  * the codings offered, their zlib settings and the Accept-Encoding negotiation.
  */
 import { promisify } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * Ready-to-send answers of public reads (issue #10 "hot reads"): the serialised JSON bytes of a
+ * Ready-to-send answers of public reads ("hot reads"): the serialised JSON bytes of a
  * response, its brotli, gzip and deflate encodings and its ETag, made once per cache fill and
  * sent as they are on every hit — no schema serialisation, hashing or compression per request.
  */
@@ -10,7 +10,8 @@ import { type ContentCoding, encodeAll, preferredCoding } from './content-coding
 
 /**
  * Bodies smaller than this (bytes) are sent unencoded: the threshold of @fastify/compress
- * (platform.ts registers it with its default, 1 KiB), below which encoding saves too little.
+ * (platform/compression.ts registers it with its default, 1 KiB), below which encoding saves
+ * too little.
  */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, okSchema, type Endpoints } from '@vetted/contract';
 import { z } from 'zod';
-import type { AuthUser } from '../plugins/auth';
+import type { AuthUser } from '../platform/types';
 import { unauthorized } from './errors';
 import { type ResponseCache, readyResponse, sendReady } from './response-cache';
 
@@ -127,54 +127,16 @@ export function route<E extends Endpoints[keyof Endpoints]>(
     '5xx': apiErrorSchema,
   };
   const publicRead = options.publicRead;
-  const cache = publicRead?.cache;
 
-  async function run(request: FastifyRequest, reply: FastifyReply) {
-    const bearer = bearerOf(request);
-    let user: AuthUser | null = null;
-    if (e.auth === 'access') {
-      if (!bearer) throw unauthorized('Session not found');
-      user = await request.server.auth.verifyAccessToken(bearer);
-    } else if (e.auth === 'none' && bearer) {
-      user = await request.server.auth.verifyAccessToken(bearer).catch(() => null);
-    }
-    const data = await handler({
-      params: request.params,
-      query: request.query,
-      body: request.body,
-      user,
-      bearer,
-      request,
-      reply,
-    } as RouteContext<E>);
-    reply.code(status);
-    return raw ? data : { ok: true as const, data };
-  }
+  const run = (request: FastifyRequest, reply: FastifyReply) =>
+    runHandler(e.auth, handler as Handler, status, raw, request, reply);
 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
     url: `/v1${e.path}`,
     config: { ...options.config, zodResponse },
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
-    onRequest: [
-      // Synchronous hooks (no promise per request). A cached answer is sent at once and ends
-      // the request; past the cache, a full database queue refuses it before validation.
-      ...(cache && publicRead
-        ? [
-            (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-              if (publicRead.personal?.(request)) return done();
-              const ready = cache.get(request.url);
-              if (ready) sendReady(request, reply, ready, publicRead.cacheControl);
-              else done();
-            },
-          ]
-        : []),
-      (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-        const refused = request.server.admission.refusal();
-        if (refused) done(refused);
-        else done();
-      },
-    ],
+    onRequest: onRequestHooks(publicRead),
     schema: {
       summary: e.summary,
       security: e.auth === 'none' ? [] : [{ bearerAuth: [] }],
@@ -188,39 +150,119 @@ export function route<E extends Endpoints[keyof Endpoints]>(
         '5xx': errorJsonSchema,
       },
     },
-    handler: async (request, reply) => {
-      // Past the cache, each request waits on the database: at most OVERLOAD_MAX_IN_FLIGHT at
-      // once, the next one gets 503 + Retry-After at once (platform.ts). Counted here, from the
-      // handler to its end, so an admitted request is always released.
-      const release = request.server.admission.enter();
-      try {
-        if (!publicRead) return await run(request, reply);
-        if (publicRead.personal?.(request)) {
-          const answer = await run(request, reply);
-          reply.header('cache-control', 'private, no-store');
-          return answer;
-        }
-        if (!cache) {
-          const answer = await run(request, reply);
-          reply.header('cache-control', publicRead.cacheControl);
-          return answer;
-        }
-        // A miss: load (once for concurrent requests of this URL), serialise with this route's
-        // serializer, compress and tag; then send it like a hit.
-        const ready = await cache.fetch(request.url, async () =>
-          readyResponse(reply.serialize(await run(request, reply)) as string),
-        );
-        return sendReady(request, reply, ready, publicRead.cacheControl);
-      } finally {
-        release();
-      }
-    },
+    handler: (request, reply) => admitted(request, () => answer(run, publicRead, request, reply)),
   });
 }
 
+/** A route's handler as {@link runHandler} calls it. */
+type Handler = (ctx: RouteContext<Endpoints[keyof Endpoints]>) => unknown;
+
 /**
- * Registers an endpoint whose successful answer is a file, not JSON (e.g. a vetting document,
- * issue #8): like {@link route}, but the handler's Buffer, string or stream is sent as the body
+ * Resolves the caller (required on `access` routes, optional on `none` ones), runs `handler`
+ * and wraps its answer in `{ ok: true, data }` unless `raw`.
+ * @throws AppError 401 "Session not found" without a bearer on an `access` route, and what
+ *   `verifyAccessToken` throws for a bad token.
+ */
+async function runHandler(
+  auth: Endpoints[keyof Endpoints]['auth'],
+  handler: Handler,
+  status: number,
+  raw: boolean,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const bearer = bearerOf(request);
+  let user: AuthUser | null = null;
+  if (auth === 'access') {
+    if (!bearer) throw unauthorized('Session not found');
+    user = await request.server.auth.verifyAccessToken(bearer);
+  } else if (auth === 'none' && bearer) {
+    user = await request.server.auth.verifyAccessToken(bearer).catch(() => null);
+  }
+  const data = await handler({
+    params: request.params,
+    query: request.query,
+    body: request.body,
+    user,
+    bearer,
+    request,
+    reply,
+  } as RouteContext<Endpoints[keyof Endpoints]>);
+  reply.code(status);
+  return raw ? data : { ok: true as const, data };
+}
+
+/**
+ * The `onRequest` hooks of a route, synchronous (no promise per request). A cached answer is
+ * sent at once and ends the request; past the cache, a full database queue refuses it before
+ * validation.
+ */
+function onRequestHooks(publicRead: PublicRead | undefined) {
+  const cache = publicRead?.cache;
+  return [
+    ...(cache && publicRead
+      ? [
+          (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+            if (publicRead.personal?.(request)) return done();
+            const ready = cache.get(request.url);
+            if (ready) sendReady(request, reply, ready, publicRead.cacheControl);
+            else done();
+          },
+        ]
+      : []),
+    (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      const refused = request.server.admission.refusal();
+      if (refused) done(refused);
+      else done();
+    },
+  ];
+}
+
+/**
+ * Runs `work` as one admitted request: past the cache, each request waits on the database, at
+ * most OVERLOAD_MAX_IN_FLIGHT at once, the next one gets 503 + Retry-After at once
+ * (platform/overload.ts). Counted from the handler to its end, so an admitted request is always
+ * released.
+ */
+async function admitted<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  const release = request.server.admission.enter();
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+/** The answer of a route: `run`'s, with the `Cache-Control` and cache of a public read. */
+async function answer(
+  run: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  publicRead: PublicRead | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (!publicRead) return await run(request, reply);
+  if (publicRead.personal?.(request)) {
+    const data = await run(request, reply);
+    reply.header('cache-control', 'private, no-store');
+    return data;
+  }
+  const cache = publicRead.cache;
+  if (!cache) {
+    const data = await run(request, reply);
+    reply.header('cache-control', publicRead.cacheControl);
+    return data;
+  }
+  // A miss: load (once for concurrent requests of this URL), serialise with this route's
+  // serializer, compress and tag; then send it like a hit.
+  const ready = await cache.fetch(request.url, async () =>
+    readyResponse(reply.serialize(await run(request, reply)) as string),
+  );
+  return sendReady(request, reply, ready, publicRead.cacheControl);
+}
+
+/**
+ * Registers an endpoint whose successful answer is a file, not JSON (e.g. a vetting document):
+ * like {@link route}, but the handler's Buffer, string or stream is sent as the body
  * itself, unwrapped. The handler sets `Content-Type` and other headers on `ctx.reply` first
  * (without a type, Fastify sends a Buffer or stream as `application/octet-stream`). Errors keep
  * the JSON error body.

@@ -57,7 +57,7 @@ const STRIPE = {
 };
 
 /**
- * The Content-Security-Policy of every response, SPA and API alike (issue #6):
+ * The Content-Security-Policy of every response, SPA and API alike:
  *
  * - scripts only from our origin plus the hashes of the SPA's inline scripts (`scriptHashes`,
  *   see {@link builtIndexScriptHashes}) — never `'unsafe-inline'` for scripts;

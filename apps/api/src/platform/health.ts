@@ -67,5 +67,5 @@ export default fp(
       },
     );
   },
-  { name: 'health', dependencies: ['platform'] },
+  { name: 'health', dependencies: ['readiness', 'db'] },
 );

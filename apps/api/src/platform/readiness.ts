@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
 /**
  * Readiness probes (`GET /v1/health/ready`): each dependency an instance needs to serve
  * traffic registers one probe under its name. A probe resolves when the dependency answers and
@@ -61,3 +64,11 @@ declare module 'fastify' {
     readiness: Readiness;
   }
 }
+
+/** Decorates `app.readiness`, the probes `GET /v1/health/ready` runs (platform/health.ts). */
+export const readinessPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('readiness', createReadiness());
+  },
+  { name: 'readiness' },
+);

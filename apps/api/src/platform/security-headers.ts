@@ -28,7 +28,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * helmet's security headers (CSP, HSTS, X-Content-Type-Options, …) on every response, computed
  * once at start ({@link helmetHeaders}) and copied onto each reply by one synchronous `onRequest`
  * hook. @fastify/helmet builds helmet's middleware — parsing every CSP directive — anew on each
- * request, in two async hooks: about a tenth of a cached read's CPU time (issue #10, profiled).
+ * request, in two async hooks: about a tenth of a cached read's CPU time (profiled).
  */
 export default fp(
   async (app: FastifyInstance, options: HelmetOptions) => {

@@ -14,6 +14,7 @@ import type { PublicProService } from '../domains/catalogue/public-pro';
 import type { ServicePageService } from '../domains/catalogue/service-page';
 import { AppError } from '../lib/errors';
 import { type ContentCoding, encodeAllSync, preferredCoding } from '../lib/content-coding';
+import { visitorLocale } from './visitor-locale';
 
 /** Paths that are never the SPA: the API, uploaded media and metrics answer JSON 404s. */
 const NOT_SPA = /^\/(v1|media|metrics)(\/|$)/;
@@ -121,13 +122,18 @@ function readPages(webDist: string, publicUrl: string) {
  * carries its Content-Encoding, so @fastify/compress leaves it alone; the ETag is already set,
  * so the platform's @fastify/etag keeps it and answers a matching If-None-Match with 304.
  */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: ReadyPage) {
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: ReadyPage,
+  vary = 'Cookie, Accept-Encoding',
+) {
   const encoding = preferredCoding(request.headers['accept-encoding']);
   const { body, etag } = page[encoding ?? 'identity'];
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .header('vary', 'Cookie, Accept-Encoding')
+    .header('vary', vary)
     .header('etag', etag);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
@@ -156,6 +162,7 @@ interface ServerEntry {
       | { kind: 'pro'; pro: PublicPro }
       | { kind: 'service'; page: ServicePage; placeSlug: string | null },
     origin: string,
+    locale?: string,
   ): Promise<{ head: string; markup: string; dataScript: string }>;
 }
 
@@ -217,7 +224,7 @@ export interface SpaOptions {
  *   same function the client router uses, with the role of the `user_session` cookie) — a
  *   protected path without a session is `303 See Other` to `/` — then HTML, revalidated on every
  *   use (`no-cache`, strong ETag, 304): without a session cookie, a public page's prerendered
- *   HTML (issue #10: `/`, `/about`, …, `/auth/signup`, and the `/search` shell), which the
+ *   HTML (`/`, `/about`, …, `/auth/signup`, and the `/search` shell), which the
  *   browser hydrates; otherwise (signed in, or any other path) the plain shell `index.html`, so
  *   a signed-in header never has to replace a signed-out one. `/index.html` is the shell too.
  * - without a session, a pro's page (`/pros/<slug>`) and the landing pages
@@ -262,6 +269,7 @@ export default fp(
     async function renderPublic(
       request: PublicPageRequest,
       pathname: string,
+      locale: string | undefined,
     ): Promise<{ status: number; page?: ReadyPage; location?: string }> {
       if (!server || !pages?.template) return { status: 200, page: pages!.shell };
       if (request.kind === 'pro') {
@@ -270,7 +278,7 @@ export default fp(
           return { status: 301, location: buildLink(ROUTES.pro, { params: { slug: current } }) };
         }
       }
-      const key = `${purges.generation}:${pathname}`;
+      const key = `${purges.generation}:${locale ?? ''}:${pathname}`;
       const hit = rendered?.get(key);
       if (hit) return hit;
       let answer: { status: number; page: ReadyPage };
@@ -287,6 +295,7 @@ export default fp(
           pathname,
           data,
           publicUrl,
+          locale,
         );
         const html = pages.template
           .replace(PAGE_HEAD, () => head)
@@ -353,7 +362,8 @@ export default fp(
       }
       const publicPage = session ? null : publicPageOf(pathname);
       if (publicPage) {
-        const answer = await renderPublic(publicPage, pathname);
+        const locale = visitorLocale(request.headers['accept-language']);
+        const answer = await renderPublic(publicPage, pathname, locale);
         if (answer.location) {
           return reply
             .code(301)
@@ -362,7 +372,7 @@ export default fp(
             .send();
         }
         reply.code(answer.status);
-        return sendPage(request, reply, answer.page!);
+        return sendPage(request, reply, answer.page!, 'Cookie, Accept-Encoding, Accept-Language');
       }
       const prerendered = session ? undefined : pages.prerendered.get(pathname);
       return sendPage(request, reply, prerendered ?? pages.shell);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
- * `GET` / `PUT /v1/test/clock` (issue #9 and #8 end-to-end journeys: "after the hold (simulated
+ * `GET` / `PUT /v1/test/clock` (and end-to-end journeys: "after the hold (simulated
  * clock)"): reads or moves the clock every domain service reads (`app.clock`). Registered only
  * when `TEST_CLOCK` is on, which config.ts refuses with `NODE_ENV=production`; hidden from the
  * OpenAPI document. `PUT { now }` makes the clock read `now` at once and run on from there (an

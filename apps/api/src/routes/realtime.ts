@@ -27,7 +27,7 @@ const GOING_AWAY_GRACE_MS = 1000;
 const PING_INTERVAL_MS = 30_000;
 
 /**
- * Whether a WebSocket upgrade from a browser page at `origin` may proceed (issue #6: a page on
+ * Whether a WebSocket upgrade from a browser page at `origin` may proceed (a page on
  * another site must not open a user's socket). Allowed: no `Origin` at all (not a browser:
  * servers, CLIs, tests), `PUBLIC_URL`'s origin, each of `ALLOWED_ORIGINS`, and a page served by
  * this very host (`Origin` host = `Host` header, as gorilla/websocket's default check), so

@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../lib/errors';
 import type { Storage } from './storage';
 
 /**
- * Spec §5 / §9: an image must be "less than 3mb". Issue #9 fixes the boundary: at most
+ * Spec §5 / §9: an image must be "less than 3mb". The boundary: at most
  * 3 × 1024 × 1024 bytes is accepted, one byte more is refused (413).
  */
 export const MAX_IMAGE_BYTES = 3 * 1024 * 1024;
@@ -101,7 +101,7 @@ export async function processImage(
 }
 
 /**
- * An avatar (issue #9): the same checks as {@link processImage}, then a centred square crop of
+ * An avatar: the same checks as {@link processImage}, then a centred square crop of
  * {@link AVATAR_SIDE} px (smaller pictures are enlarged to fill it), re-encoded to WebP without
  * metadata. Returns the WebP bytes.
  * @throws the errors of {@link processImage}.

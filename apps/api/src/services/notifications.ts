@@ -1,11 +1,10 @@
-// Transitional shim while orders and payments move to src/domains (issue #6): the notification
+// Transitional shim while orders and payments move to src/domains: the notification
 // rows are now created by the outbox worker (src/domains/notifications/service.ts).
 import { v7 } from 'uuid';
 import type { DbOrTx } from '../db/client';
-import { type NewNotification, notify } from '../domains/notifications/service';
+import { type NewNotification, notify } from '../domains/notifications';
 
-export type { NewNotification } from '../domains/notifications/service';
-export { toNotificationDto } from '../domains/notifications/repository';
+export { type NewNotification, toNotificationDto } from '../domains/notifications';
 
 /** A UUIDv7 (RFC 9562, the `uuid` package): ids that sort by creation time. */
 export const uuidv7 = (): string => v7();

@@ -15,7 +15,7 @@ export interface CategorySelectProps {
 }
 
 /**
- * A service category picker (the pro's sign-up and business profile, issue #8): a Select of
+ * A service category picker (the pro's sign-up and business profile): a Select of
  * every category by name, valued by slug. Inside a `FormField` the trigger is the labelled
  * control.
  */

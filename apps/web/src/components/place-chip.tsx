@@ -39,7 +39,7 @@ const linkClass =
   'rounded-xs text-sm font-medium text-link underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring';
 
 /**
- * Where a search looks (issue #21): the customer's default saved place, this device's position
+ * Where a search looks: the customer's default saved place, this device's position
  * or a city named in the query, as a chip that can be changed or cleared; with no place, a way
  * to give one — asked for plainly when the search said "near me".
  */

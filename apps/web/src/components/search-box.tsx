@@ -6,7 +6,7 @@ import { cn } from '@vetted/ui';
 import { Search } from 'lucide-react';
 import * as React from 'react';
 import { useLocation } from 'wouter';
-import { SUGGEST_MIN_CHARS, useSearchSuggestions } from '../hooks/use-search-suggestions';
+import { SUGGEST_MIN_CHARS, useSearchSuggestions } from '../lib/hooks/use-search-suggestions';
 import { useSavedLocation } from '../lib/location';
 import { useSession } from '../lib/session';
 
@@ -76,7 +76,7 @@ export interface SearchBoxViewProps {
 }
 
 /**
- * The site search with type-ahead (issue #9): an accessible combobox (ArrowDown/ArrowUp move
+ * The site search with type-ahead: an accessible combobox (ArrowDown/ArrowUp move
  * through the suggestions, Enter picks one or searches the text, Escape closes the list) and a
  * Search button. Presentational: the caller fetches suggestions for `value`.
  */

@@ -4,20 +4,35 @@ import { createMemoryCookieJar, createSessionManager } from '@vetted/session';
 
 /*
  * The entry chunk keeps only the HTTP client and the session store. The typed endpoint table
- * (`createVettedApi`, which pulls every contract schema) lives in `./vetted-api` and is loaded
- * on demand, so the public home ships little JS.
+ * (`createVettedApi`, which pulls every contract schema) lives in `./vetted-api`, which imports
+ * this module; so this module never imports it back: the entry (main.tsx) hands the refresh
+ * call in through `setSessionRefresh`, loading `./vetted-api` on demand so the public home
+ * ships little JS.
  */
+
+/** Exchanges a refresh token for a new session (`POST /v1/auth/reset-token`, spec §4, §7). */
+export type SessionRefresh = (refreshToken: string) => Promise<Session>;
+
+let refreshSession: SessionRefresh | null = null;
+
+/**
+ * Sets the call the session store refreshes with; the entry calls it once at start. Until it is
+ * set (unit tests, prerendering, stories) a refresh rejects, as a failed refresh would.
+ */
+export function setSessionRefresh(refresh: SessionRefresh): void {
+  refreshSession = refresh;
+}
 
 /**
  * The one session store of the app: the `user_session` cookie (spec §3), refreshed 10 minutes
- * before expiry through `POST /v1/auth/reset-token` (spec §4, §7).
+ * before expiry through the call given to `setSessionRefresh` (spec §4, §7).
  */
 export const sessionManager = createSessionManager({
   // Outside a browser (unit tests, prerendering) there is no document.cookie.
   ...(typeof document === 'undefined' ? { jar: createMemoryCookieJar() } : {}),
   refresh: async (refreshToken): Promise<Session> => {
-    const { api } = await import('./vetted-api');
-    return api.auth.resetToken(refreshToken);
+    if (!refreshSession) throw new Error('Session refresh is not configured');
+    return refreshSession(refreshToken);
   },
 });
 

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { isApiError } from '@vetted/api-client';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
 
 /**
  * Puts the server's field errors (`error.fields`, keyed by dotted path) on the matching form
@@ -27,4 +29,37 @@ export function safeRedirect(value: string | null | undefined): string | null {
     return null;
   }
   return value;
+}
+
+/** The outcome of `validateWith`: the schema's output, or the first message of each bad field. */
+export type Validated<T> =
+  | { data: T; errors?: undefined }
+  | { data?: undefined; errors: Record<string, string> };
+
+/**
+ * Checks `values` against `schema` as a react-hook-form form does (`zodResolver`), for a form
+ * whose fields are read on submit: `{ data }` (the schema's output) when valid, else `{ errors }`
+ * with the first message of each failing field, keyed by its dotted path ("card.number").
+ */
+export async function validateWith<Output, Input extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  values: Input,
+): Promise<Validated<Output>> {
+  const result = await zodResolver(schema)(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  const errors: Record<string, string> = {};
+  collectMessages(result.errors, '', errors);
+  return Object.keys(errors).length === 0 ? { data: result.values as Output } : { errors };
+}
+
+/** Flattens react-hook-form's nested `FieldErrors` into `out`, one message per dotted path. */
+function collectMessages(node: FieldErrors, prefix: string, out: Record<string, string>): void {
+  for (const [key, value] of Object.entries(node)) {
+    if (!value || typeof value !== 'object') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value.message === 'string' && 'type' in value) out[path] = value.message;
+    else collectMessages(value as FieldErrors, path, out);
+  }
 }

@@ -58,6 +58,25 @@ export function formatDistance(km: number | null | undefined): string | undefine
   return km < 1 ? `${Math.round(km * 1000)} m away` : `${km.toFixed(km < 10 ? 1 : 0)} km away`;
 }
 
+/**
+ * Today's date as `YYYY-MM-DD` in the IANA zone `timeZone` (the browser's zone when omitted), at
+ * instant `now` (a Date or epoch ms; the current time by default). The calendar day of a place,
+ * not of UTC: at 23:30 on Jan 1 in New York it is already Jan 2 in UTC and in Tokyo. `en-CA`
+ * writes dates as year-month-day, and its parts are read one by one so no locale order matters.
+ * @throws {RangeError} when `timeZone` is not a zone Intl knows.
+ */
+export function todayIn(timeZone?: string, now: Date | number = Date.now()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 /** `YYYY-MM-DD` plus `days`, computed in UTC so no zone shifts the date. */
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);

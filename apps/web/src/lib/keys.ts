@@ -5,7 +5,7 @@ import type { ApiKey } from './api';
 /*
  * SWR keys named by the contract's endpoints (STYLE.md "App"): a hook asks for
  * `endpointKey('getOrder', { params: { id } })` and gets `EndpointData<'getOrder'>`; the live
- * updates (hooks/use-realtime.ts) revalidate with `isEndpointKey('listOrders')`. The key itself
+ * updates (lib/hooks/use-realtime.ts) revalidate with `isEndpointKey('listOrders')`. The key itself
  * stays `[path, query?]`, which the root fetcher (lib/api.ts `apiFetcher`) turns into one GET.
  */
 

@@ -1,11 +1,11 @@
 import { isApiError } from '@vetted/api-client';
 import { MAX_SAVED_PLACES, type SavedAddress } from '@vetted/contract';
 import * as React from 'react';
-import { useAddresses, useSetAddresses } from '../hooks/use-addresses';
+import { useAddresses, useSetAddresses } from '../features/account/use-addresses';
 import { useSession } from './session';
 
 /**
- * The place that drives distances, "near you" results and the checkout's address (issue #9).
+ * The place that drives distances, "near you" results and the checkout's address.
  * For a signed-in person it is the default saved place of their account (`/v1/me/addresses`);
  * for a signed-out visitor a place kept in this browser (localStorage `vetted.location`).
  */

@@ -2,7 +2,7 @@ import { ROUTES } from '@vetted/session';
 import { pageTitle } from './page-meta';
 
 /*
- * The `<head>` of each page prerendered at build time (issue #10). Build-time only: imported by
+ * The `<head>` of each page prerendered at build time. Build-time only: imported by
  * entry-server.tsx, never by the browser's entry (the descriptions would only add bytes there).
  */
 

@@ -1,8 +1,8 @@
 import { ROUTES } from '@vetted/session';
 
 /*
- * Page titles (issue #10): the one table the client router (`document.title` on every
- * navigation, routes.tsx) and the build-time prerender (each prerendered page's `<title>`, see
+ * Page titles: the one table the client router (`document.title` on every
+ * navigation, app/routes.tsx) and the build-time prerender (each prerendered page's `<title>`, see
  * page-head.ts) read. The spec names no page titles; the home title is the one index.html
  * always had.
  */
@@ -24,7 +24,7 @@ export const namedPageTitle = title;
 const u = ROUTES.user;
 const v = ROUTES.vendor;
 
-/** `<title>` of each route pattern of `ROUTE_TABLE` (routes.tsx). */
+/** `<title>` of each route pattern of `ROUTE_TABLE` (app/routes.tsx). */
 export const PAGE_TITLES: Readonly<Record<string, string>> = {
   [ROUTES.home]: DEFAULT_TITLE,
   [ROUTES.about]: title('About'),

@@ -24,16 +24,20 @@ export function fallbackOf(entries: readonly SsrEntry[]): Record<string, unknown
 
 /**
  * The `<script>` block carrying `entries` for {@link readSsrFallback}: JSON with `<`, `>`, `&`
- * and the line separators escaped, so no text in the data can close the element.
+ * and the line separators escaped, so no text in the data can close the element. `locale` (a
+ * canonical BCP 47 tag, e.g. `de-DE`) is the one the page was formatted in, read back by
+ * {@link readSsrLocale}.
  */
-export function ssrDataScript(entries: readonly SsrEntry[]): string {
+export function ssrDataScript(entries: readonly SsrEntry[], locale?: string): string {
   const json = JSON.stringify(fallbackOf(entries))
     .replaceAll('<', '\\u003c')
     .replaceAll('>', '\\u003e')
     .replaceAll('&', '\\u0026')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
-  return `<script type="application/json" id="${SSR_DATA_ID}">${json}</script>`;
+  // A canonical tag is letters, digits and hyphens only (Intl.getCanonicalLocales): safe here.
+  const lang = locale && /^[A-Za-z0-9-]+$/.test(locale) ? ` data-locale="${locale}"` : '';
+  return `<script type="application/json" id="${SSR_DATA_ID}"${lang}>${json}</script>`;
 }
 
 /** The fallback the server rendered this page with, or undefined (none, or unreadable). */
@@ -45,4 +49,9 @@ export function readSsrFallback(): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The locale the server formatted this page in (see {@link ssrDataScript}), or undefined. */
+export function readSsrLocale(): string | undefined {
+  return document.getElementById(SSR_DATA_ID)?.dataset.locale || undefined;
 }

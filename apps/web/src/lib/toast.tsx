@@ -2,7 +2,7 @@ import type { ToasterProps } from '@vetted/ui/toaster';
 import * as React from 'react';
 
 /*
- * Toasts without sonner in the first load (issue #10 "lean first load"): the design system's
+ * Toasts without sonner in the first load ("lean first load"): the design system's
  * `toast` and `<Toaster>` (@vetted/ui/toaster, sonner underneath, ~8 KB br) are imported the
  * first time a toast is shown. Web code imports `toast` from here, never from @vetted/ui.
  */

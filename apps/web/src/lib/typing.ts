@@ -1,13 +1,13 @@
 /**
- * The live, uncached side of an open thread (issue #7). "Is typing…" hints: the socket's `typing`
- * frames are ephemeral, they never touch the SWR cache; hooks/use-realtime.ts emits them here and
- * the open thread (hooks/use-conversations.ts `useTyping`) listens. And which thread is on
+ * The live, uncached side of an open thread. "Is typing…" hints: the socket's `typing`
+ * frames are ephemeral, they never touch the SWR cache; lib/hooks/use-realtime.ts emits them here and
+ * the open thread (features/conversations/state/typing.ts `useTyping`) listens. And which thread is on
  * screen, so its "New message" notification is not toasted over the message itself.
  */
 
-/** How long a typing hint stays visible without a new `typing` frame (issue #7: 5 s), in ms. */
+/** How long a typing hint stays visible without a new `typing` frame (5 s), in ms. */
 export const TYPING_VISIBLE_MS = 5_000;
-/** Shortest gap between two `POST …/typing` of one thread (issue #7: at most one per 3 s), in ms. */
+/** Shortest gap between two `POST …/typing` of one thread (at most one per 3 s), in ms. */
 export const TYPING_SEND_INTERVAL_MS = 3_000;
 
 /**

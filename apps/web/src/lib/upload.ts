@@ -9,7 +9,7 @@ import { type Message, routes } from '@vetted/contract';
 import { sessionManager } from './api';
 
 /**
- * Messages with images (issue #7). The api-client sends through `fetch`, which cannot report
+ * Messages with images. The api-client sends through `fetch`, which cannot report
  * upload progress, so this one call goes through XMLHttpRequest: `multipart/form-data` with the
  * `body` field and one `images` file per picture, the bearer token of the session and the
  * message's `Idempotency-Key`. Errors are the api-client's own classes, so `errorMessage`

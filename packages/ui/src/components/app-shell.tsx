@@ -48,7 +48,7 @@ function CountBubble({ count, className }: { count?: number; className?: string 
 
 /**
  * Keeps the keyboard-focused element clear of sticky and fixed bars (WCAG 2.4.11 Focus Not
- * Obscured, issue #12). Browsers scroll a newly focused element only when it is outside the
+ * Obscured). Browsers scroll a newly focused element only when it is outside the
  * viewport and ignore `scroll-padding` for that test, so an element under AppShell's fixed bottom
  * nav or a sticky header stayed covered. After each `focusin` of a `:focus-visible` element
  * outside any fixed/sticky layer, this scrolls it (or the card its stretched link covers) with

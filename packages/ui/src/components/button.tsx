@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../lib/utils';
+import { spinnerVariants } from './spinner';
 
 /* spec §9: button corner radius 52px, padding 20px horizontal × 10px vertical (size md). */
 const buttonVariants = cva(
@@ -87,10 +88,12 @@ function Button({
       {...props}
     >
       {loading ? (
+        // The Spinner's drawing, without its status role: `aria-busy` already says it, and the
+        // button's accessible name stays its label.
         <span
           aria-hidden="true"
           data-slot="button-spinner"
-          className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent"
+          className={spinnerVariants({ size: 'sm' })}
         />
       ) : null}
       {children}

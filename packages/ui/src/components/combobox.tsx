@@ -52,6 +52,115 @@ type ComboboxProps = Omit<
 };
 
 /**
+ * The highlighted option of a {@link Combobox} (an index; -1 for none): reset when a different
+ * list of options comes in, and scrolled into view in the listbox (`listRef`) while expanded.
+ */
+function useActiveOption(
+  options: readonly ComboboxOption[],
+  expanded: boolean,
+  optionId: (index: number) => string,
+) {
+  const [active, setActive] = React.useState(-1);
+  const listRef = React.useRef<HTMLDivElement>(null);
+
+  // A different list of options resets the highlight (the old index may point elsewhere now);
+  // the same options in a new array (a re-render of the caller) keep it.
+  const optionsKey = options.map((o) => o.value).join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the options change
+  React.useEffect(() => setActive(-1), [optionsKey]);
+
+  React.useEffect(() => {
+    if (!expanded || active < 0) return;
+    listRef.current
+      ?.querySelector(`#${CSS.escape(optionId(active))}`)
+      ?.scrollIntoView({ block: 'nearest' });
+  });
+
+  return { active, setActive, listRef };
+}
+
+/** The text of the polite live region: how many suggestions, or the "no results" note. */
+function suggestionStatus(
+  count: number,
+  expanded: boolean,
+  emptyShown: boolean,
+  emptyMessage: React.ReactNode,
+): string {
+  return expanded
+    ? `${count} suggestion${count === 1 ? '' : 's'}. Use the up and down arrows to choose.`
+    : emptyShown
+      ? typeof emptyMessage === 'string'
+        ? emptyMessage
+        : 'No suggestions'
+      : '';
+}
+
+/**
+ * The listbox of a {@link Combobox}: the options, the `active` one highlighted. Hidden (not
+ * unmounted) when closed, so `aria-controls` always points at it.
+ */
+function ComboboxListbox({
+  listRef,
+  id,
+  label,
+  hidden,
+  options,
+  active,
+  optionId,
+  onPick,
+  onHover,
+}: {
+  listRef: React.Ref<HTMLDivElement>;
+  id: string;
+  label: string;
+  hidden: boolean;
+  options: readonly ComboboxOption[];
+  active: number;
+  optionId: (index: number) => string;
+  onPick: (option: ComboboxOption) => void;
+  onHover: (index: number) => void;
+}) {
+  return (
+    <div
+      ref={listRef}
+      id={id}
+      role="listbox"
+      aria-label={label}
+      data-slot="combobox-list"
+      hidden={hidden}
+      className={POPUP_CLASSES}
+    >
+      {options.map((option, i) => (
+        // The input keeps focus and handles the keys (ArrowUp/Down, Enter): options of an
+        // aria-activedescendant combobox are never focused themselves (WAI-ARIA APG).
+        // biome-ignore lint/a11y/useFocusableInteractive: see above
+        // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+        <div
+          key={option.value}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === active}
+          data-slot="combobox-option"
+          // Keep focus in the input: a click picks without blurring it first.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onPick(option)}
+          onMouseMove={() => onHover(i)}
+          className={cn(
+            'flex cursor-pointer flex-col rounded-sm px-3 py-2 text-sm',
+            i === active && 'bg-primary-soft outline-2 outline-ring -outline-offset-2',
+          )}
+        >
+          <span className="font-medium">{option.label}</span>
+          {option.description ? (
+            <span className="text-xs text-muted">{option.description}</span>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
  * An editable combobox with a list of suggestions (WAI-ARIA APG "list autocomplete"): the input
  * keeps focus and is `role="combobox"`; ArrowDown/ArrowUp move the highlighted option
  * (`aria-activedescendant`), Enter picks it, Escape closes the list, Tab leaves without picking.
@@ -81,8 +190,6 @@ function Combobox({
   const inputId = id ?? `combobox-${generatedId}`;
   const listId = `${inputId}-listbox`;
   const [open, setOpen] = React.useState(false);
-  const [active, setActive] = React.useState(-1);
-  const listRef = React.useRef<HTMLDivElement>(null);
 
   const enoughText = inputValue.trim().length >= minChars;
   const showEmpty = !loading && options.length === 0 && emptyMessage !== undefined;
@@ -91,19 +198,7 @@ function Combobox({
   const expanded = showing && options.length > 0;
   const emptyShown = showing && showEmpty;
   const optionId = (i: number) => `${inputId}-option-${i}`;
-
-  // A different list of options resets the highlight (the old index may point elsewhere now);
-  // the same options in a new array (a re-render of the caller) keep it.
-  const optionsKey = options.map((o) => o.value).join('\u0000');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the options change
-  React.useEffect(() => setActive(-1), [optionsKey]);
-
-  React.useEffect(() => {
-    if (!expanded || active < 0) return;
-    listRef.current
-      ?.querySelector(`#${CSS.escape(optionId(active))}`)
-      ?.scrollIntoView({ block: 'nearest' });
-  });
+  const { active, setActive, listRef } = useActiveOption(options, expanded, optionId);
 
   const pick = (option: ComboboxOption) => {
     onSelectOption(option);
@@ -150,13 +245,7 @@ function Combobox({
     }
   };
 
-  const status = expanded
-    ? `${options.length} suggestion${options.length === 1 ? '' : 's'}. Use the up and down arrows to choose.`
-    : emptyShown
-      ? typeof emptyMessage === 'string'
-        ? emptyMessage
-        : 'No suggestions'
-      : '';
+  const status = suggestionStatus(options.length, expanded, emptyShown, emptyMessage);
 
   return (
     <div data-slot="combobox" className={cn('relative', wrapperClassName)}>
@@ -191,42 +280,17 @@ function Combobox({
           <Spinner size="sm" label="Loading suggestions" />
         </span>
       ) : null}
-      <div
-        ref={listRef}
+      <ComboboxListbox
+        listRef={listRef}
         id={listId}
-        role="listbox"
-        aria-label={listLabel}
-        data-slot="combobox-list"
+        label={listLabel}
         hidden={!expanded}
-        className={POPUP_CLASSES}
-      >
-        {options.map((option, i) => (
-          // The input keeps focus and handles the keys (ArrowUp/Down, Enter): options of an
-          // aria-activedescendant combobox are never focused themselves (WAI-ARIA APG).
-          // biome-ignore lint/a11y/useFocusableInteractive: see above
-          // biome-ignore lint/a11y/useKeyWithClickEvents: see above
-          <div
-            key={option.value}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            data-slot="combobox-option"
-            // Keep focus in the input: a click picks without blurring it first.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => pick(option)}
-            onMouseMove={() => setActive(i)}
-            className={cn(
-              'flex cursor-pointer flex-col rounded-sm px-3 py-2 text-sm',
-              i === active && 'bg-primary-soft outline-2 outline-ring -outline-offset-2',
-            )}
-          >
-            <span className="font-medium">{option.label}</span>
-            {option.description ? (
-              <span className="text-xs text-muted">{option.description}</span>
-            ) : null}
-          </div>
-        ))}
-      </div>
+        options={options}
+        active={active}
+        optionId={optionId}
+        onPick={pick}
+        onHover={setActive}
+      />
       {emptyShown ? (
         <div
           data-slot="combobox-empty"

@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { useLocale } from './locale';
 import { cn } from '../lib/utils';
 
 /** Money as sent by the API: an integer amount in minor units (cents) and an ISO 4217 code. */
@@ -25,7 +26,7 @@ type PriceProps = Omit<React.ComponentProps<'span'>, 'children'> & {
   currency: string;
   /**
    * BCP 47 locale for formatting.
-   * @defaultValue the browser's locale
+   * @defaultValue the nearest `LocaleProvider`'s, else the browser's
    */
   locale?: string;
   /** Text before the amount, e.g. "From". */
@@ -34,10 +35,11 @@ type PriceProps = Omit<React.ComponentProps<'span'>, 'children'> & {
 
 /** A formatted price. */
 function Price({ amount, currency, locale, prefix, className, ...props }: PriceProps) {
+  const contextLocale = useLocale();
   return (
     <span data-slot="price" className={cn('font-semibold tabular-nums', className)} {...props}>
       {prefix ? <span className="mr-1 font-normal text-muted">{prefix}</span> : null}
-      {formatMoney(amount, currency, locale)}
+      {formatMoney(amount, currency, locale ?? contextLocale)}
     </span>
   );
 }

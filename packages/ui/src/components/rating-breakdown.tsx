@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { useLocale } from './locale';
 import { cn } from '../lib/utils';
 import { RatingStars } from './rating-stars';
 
@@ -11,7 +12,7 @@ type RatingBreakdownProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   histogram: Record<1 | 2 | 3 | 4 | 5, number>;
   /**
    * Locale used to format numbers.
-   * @defaultValue the browser's locale
+   * @defaultValue the nearest `LocaleProvider`'s, else the browser's
    */
   locale?: string;
 };
@@ -28,10 +29,12 @@ function RatingBreakdown({
   average,
   count,
   histogram,
-  locale,
+  locale: localeProp,
   className,
   ...props
 }: RatingBreakdownProps) {
+  const contextLocale = useLocale();
+  const locale = localeProp ?? contextLocale;
   const number = new Intl.NumberFormat(locale);
   const oneDecimal = new Intl.NumberFormat(locale, {
     minimumFractionDigits: 1,

@@ -21,7 +21,7 @@ export const ReadOnly: Story = {
   },
 };
 export const NoCount: Story = { args: { count: undefined, value: 3 } };
-/** No reviews yet (issue #9): "New", never "0.0 (0)". */
+/** No reviews yet: "New", never "0.0 (0)". */
 export const New: Story = {
   args: { value: 0, count: 0 },
   play: async ({ canvas, canvasElement }) => {

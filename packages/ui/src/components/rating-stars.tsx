@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Sparkles, Star } from 'lucide-react';
 import * as React from 'react';
+import { useLocale } from './locale';
 import { cn } from '../lib/utils';
 import { Badge } from './badge';
 
@@ -17,7 +18,7 @@ type RatingStarsProps = Omit<React.ComponentProps<'div'>, 'onChange'> &
     value: number;
     /**
      * Number of reviews, shown as "(128)". `0` shows a "New" badge instead of stars and
-     * "0.0 (0)" (issue #9): a pro without reviews is new, not badly rated.
+     * "0.0 (0)": a pro without reviews is new, not badly rated.
      */
     count?: number;
     /** Makes the stars a radio group the user can pick 1–5 from. */
@@ -29,7 +30,7 @@ type RatingStarsProps = Omit<React.ComponentProps<'div'>, 'onChange'> &
     label?: string;
     /**
      * Locale used to format the number.
-     * @defaultValue the browser's locale
+     * @defaultValue the nearest `LocaleProvider`'s, else the browser's
      */
     locale?: string;
   };
@@ -46,10 +47,12 @@ function RatingStars({
   size,
   onChange,
   label = 'Rating',
-  locale,
+  locale: localeProp,
   className,
   ...props
 }: RatingStarsProps) {
+  const contextLocale = useLocale();
+  const locale = localeProp ?? contextLocale;
   const groupName = React.useId();
   const rating = clamp(value);
   const shown = new Intl.NumberFormat(locale, {

@@ -1,5 +1,6 @@
 import { MessageSquareReply } from 'lucide-react';
 import type * as React from 'react';
+import { useIsClient, useLocale } from './locale';
 import { cn } from '../lib/utils';
 import { Avatar } from './avatar';
 import { formatRelativeTime } from './notification-item';
@@ -50,6 +51,11 @@ function ReviewCard({
   ...props
 }: ReviewCardProps) {
   const Heading = `h${headingLevel}` as 'h3';
+  const locale = useLocale();
+  // The exact time is in the reader's zone, which only the browser knows (the page may be
+  // rendered on the server): shown once hydrated.
+  const isClient = useIsClient();
+  const exact = (iso: string) => (isClient ? new Date(iso).toLocaleString(locale) : undefined);
   return (
     <article
       data-slot="review-card"
@@ -62,8 +68,8 @@ function ReviewCard({
           <Heading className="text-sm font-semibold text-fg">{authorName}</Heading>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
             <RatingStars value={rating} size="sm" />
-            <time dateTime={createdAt} title={new Date(createdAt).toLocaleString()}>
-              {formatRelativeTime(createdAt, now)}
+            <time dateTime={createdAt} title={exact(createdAt)}>
+              {formatRelativeTime(createdAt, now, locale)}
             </time>
             {context ? <span>{context}</span> : null}
           </div>
@@ -82,8 +88,8 @@ function ReviewCard({
             <span className="font-semibold text-fg">
               {replyAuthor ? `Reply from ${replyAuthor}` : 'Reply from the pro'}
             </span>
-            <time dateTime={reply.createdAt} title={new Date(reply.createdAt).toLocaleString()}>
-              {formatRelativeTime(reply.createdAt, now)}
+            <time dateTime={reply.createdAt} title={exact(reply.createdAt)}>
+              {formatRelativeTime(reply.createdAt, now, locale)}
             </time>
           </p>
           <p className="text-sm leading-relaxed break-words whitespace-pre-line text-fg">

@@ -3,6 +3,7 @@ import type * as React from 'react';
 import { CardImage, cardBase, formatDuration, stretched } from '../lib/card-parts';
 import { cn } from '../lib/utils';
 import { useLinkComponent } from './link';
+import { useLocale } from './locale';
 import { formatMoney, type Money } from './price';
 
 type ServiceCardProps = Omit<React.ComponentProps<'article'>, 'children' | 'title'> & {
@@ -30,6 +31,7 @@ function ServiceCard({
   ...props
 }: ServiceCardProps) {
   const Link = useLinkComponent();
+  const locale = useLocale();
   return (
     <article data-slot="service-card" className={cn(cardBase, 'flex-col', className)} {...props}>
       {imageUrl !== undefined ? <CardImage src={imageUrl} className="aspect-[3/2]" /> : null}
@@ -50,7 +52,7 @@ function ServiceCard({
             {formatDuration(durationMinutes)}
           </span>
           <span className="font-semibold tabular-nums">
-            {formatMoney(price.amount, price.currency)}
+            {formatMoney(price.amount, price.currency, locale)}
           </span>
         </div>
         {footer ? <div className="relative z-10 pt-2">{footer}</div> : null}

@@ -58,7 +58,7 @@ export const DayWithoutFreeTimes: Story = {
   },
 };
 
-/** A fully booked day offers the page's own action, e.g. joining a waitlist (issue #9). */
+/** A fully booked day offers the page's own action, e.g. joining a waitlist. */
 export const FullDayWithAction: Story = {
   args: {
     dayEmptyAction: (date, hasSlots) =>

@@ -8,6 +8,7 @@ import {
   formatDistance,
   stretched,
 } from '../lib/card-parts';
+import { useLocale } from './locale';
 import { cn } from '../lib/utils';
 import { useLinkComponent } from './link';
 import { formatMoney, type Money } from './price';
@@ -51,6 +52,7 @@ function VendorCard({
   ...props
 }: VendorCardProps) {
   const Link = useLinkComponent();
+  const locale = useLocale();
   return (
     <article data-slot="vendor-card" className={cn(cardBase, 'flex-col', className)} {...props}>
       <CardImage src={imageUrl} />
@@ -66,10 +68,7 @@ function VendorCard({
           {city || distanceKm != null ? (
             <span className="inline-flex items-center gap-1">
               <MapPin aria-hidden="true" className="size-3.5" />
-              {[
-                city,
-                distanceKm != null ? formatDistance(distanceKm, undefined, distanceUnit) : null,
-              ]
+              {[city, distanceKm != null ? formatDistance(distanceKm, locale, distanceUnit) : null]
                 .filter(Boolean)
                 .join(' · ')}
             </span>
@@ -78,7 +77,7 @@ function VendorCard({
             <span className="ml-auto text-fg">
               <span className="text-muted">From </span>
               <span className="font-semibold tabular-nums">
-                {formatMoney(startingPrice.amount, startingPrice.currency)}
+                {formatMoney(startingPrice.amount, startingPrice.currency, locale)}
               </span>
             </span>
           ) : null}

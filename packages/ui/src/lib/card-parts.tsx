@@ -6,7 +6,7 @@ import { cn } from './utils';
  * (`after:absolute after:inset-0`), so the accessible name stays short and nothing is nested
  * inside the <a>. The link's focus ring is drawn around the card (`card-focus-ring` in
  * styles/preset.css, keyed on the `card-link` class): a ring on the link's `::after` would be
- * clipped by the card's `overflow-hidden` (issue #12).
+ * clipped by the card's `overflow-hidden`.
  */
 export const stretched =
   'card-link outline-none after:absolute after:inset-0 after:rounded-[inherit] after:content-[""]';

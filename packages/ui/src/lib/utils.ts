@@ -21,8 +21,7 @@ export function initialsOf(name: string): string {
 /**
  * `onFocus` handler of a scrolling panel (dialog, sheet): scrolls the keyboard-focused element
  * fully into the panel's view. Radix's focus trap moves focus with `preventScroll` when Tab wraps
- * around, which left the focused footer button of a long dialog out of sight (WCAG 2.4.11,
- * issue #12). Runs a frame later, after any scrolling the browser does itself.
+ * around, which left the focused footer button of a long dialog out of sight (WCAG 2.4.11). Runs a frame later, after any scrolling the browser does itself.
  */
 export function keepFocusInView(event: { currentTarget: Element; target: Element }): void {
   const panel = event.currentTarget;

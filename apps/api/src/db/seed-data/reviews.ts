@@ -1,5 +1,5 @@
 /**
- * Texts of the seeded reviews and replies (issue #9: seeded ratings become real reviews). Generic
+ * Texts of the seeded reviews and replies (seeded ratings become real reviews). Generic
  * enough for every trade; `{service}` is the booked service's title in lower case. An empty
  * string is a rating without words, as real customers leave too.
  */

@@ -4,7 +4,7 @@ import { unauthorized } from '../../lib/errors';
 import { bearerOf } from '../../lib/route';
 import { adminOnly } from './messages';
 
-/** URL prefix of the admin console's API (issue #8): every route under it is admins only. */
+/** URL prefix of the admin console's API: every route under it is admins only. */
 export const ADMIN_PREFIX = '/v1/admin/';
 
 /** Whether the request matched a route of the admin API (by its registered pattern). */
@@ -13,7 +13,7 @@ export function isAdminRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * The one guard of `/v1/admin/*` (issue #8): an `onRequest` hook on every route whose
+ * The one guard of `/v1/admin/*`: an `onRequest` hook on every route whose
  * registered pattern starts with {@link ADMIN_PREFIX} — whichever domain registered it (the
  * console, payments, the support desk) — answers 401 "Session not found" without a valid
  * access token and 403 "Admins only" (`admin_only`) to a signed-in customer or pro, before the

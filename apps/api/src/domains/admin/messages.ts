@@ -1,15 +1,13 @@
 /**
- * User-facing text of the admin console (issue #8): its errors, and what a vetting decision or a
+ * User-facing text of the admin console: its errors, and what a vetting decision or a
  * suspension tells the person it concerns (in-app notification and mail). Each says what
  * happened and, where there is one, what the person can do next.
  */
 import { ROUTES } from '@vetted/session';
-import { conflict, forbidden, notFound } from '../../lib/errors';
-import { escapeHtml, mailHtml } from '../mail/templates';
-import type { MailMessage } from '../mail/transport';
-import type { NewNotification } from '../notifications/service';
-import { formatMoney } from '../payments/messages';
-import { VETTING_TRANSITIONS, type VettingDecision, type VettingStatus } from './policy';
+import { conflict, forbidden, notFound } from '../../shared/errors';
+import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import { formatMoney } from '../../shared/money';
+import type { NewNotification } from '../../shared/notification';
 
 // ─── errors ──────────────────────────────────────────────────────────────────────────────────
 
@@ -23,20 +21,26 @@ export const userNotFound = () => notFound('User not found', 'user_not_found');
 export const orderNotFound = () => notFound('Order not found', 'order_not_found');
 export const paymentNotFound = () => notFound('Payment not found', 'payment_not_found');
 
-/** The verb of a decision in "can be …" sentences. */
-const DECIDED: Record<VettingDecision, string> = {
+/**
+ * The verb of each vetting decision (policy.ts `VettingDecision`) in "can be …" sentences; its
+ * keys are the decisions this text knows, so a new decision without words does not compile.
+ */
+const DECIDED = {
   approve: 'approved',
   reject: 'rejected',
   suspend: 'suspended',
   reinstate: 'reinstated',
-};
+} as const;
+
+/** A vetting decision, as this text names it (policy.ts `VettingDecision`). */
+type VettingDecision = keyof typeof DECIDED;
 
 /**
  * 409 for a decision that does not apply to the vendor's current status, naming both, e.g.
- * "This vendor is approved. Only pending vendors can be rejected".
+ * "This vendor is approved. Only pending vendors can be rejected". `from`: the one status the
+ * decision applies to (policy.ts `VETTING_TRANSITIONS`).
  */
-export function invalidVettingTransition(decision: VettingDecision, current: VettingStatus) {
-  const from = VETTING_TRANSITIONS[decision].from;
+export function invalidVettingTransition(decision: VettingDecision, current: string, from: string) {
   return conflict(
     `This vendor is ${current}. Only ${from} vendors can be ${DECIDED[decision]}`,
     'invalid_vetting_transition',

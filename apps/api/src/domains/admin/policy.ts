@@ -1,5 +1,5 @@
 /**
- * Pure rules of the admin console (issue #8): which vetting decision applies to which vendor
+ * Pure rules of the admin console: which vetting decision applies to which vendor
  * status, who may be suspended, how much of a payment is left to refund, and the UTC day and
  * 30-day window of the overview. No I/O; table-tested in test/admin-policy.test.ts.
  */
@@ -13,7 +13,7 @@ export type VettingStatus = z.infer<typeof vettingStatusSchema>;
 export type VettingDecision = 'approve' | 'reject' | 'suspend' | 'reinstate';
 
 /**
- * Each decision's one allowed `from` status and the status it leads to (issue #8): pending →
+ * Each decision's one allowed `from` status and the status it leads to: pending →
  * approved | rejected; approved → suspended; suspended → approved. A draft vendor has not
  * submitted yet; a rejected one resubmits (`POST /v1/vendor/profile/submit`) to become pending.
  */
@@ -53,7 +53,7 @@ export const vendorAction = (decision: VettingDecision) => `vendor.${decision}` 
 export type SuspendRefusal = 'self' | 'admin' | 'deleted' | 'already_suspended';
 
 /**
- * Whether `actorId` (an admin) may suspend `target` (issue #8): never themselves, never another
+ * Whether `actorId` (an admin) may suspend `target`: never themselves, never another
  * admin (an admin account is changed by whoever runs the platform, not from the console), not a
  * deleted account, and not one already suspended.
  */

@@ -5,7 +5,7 @@ import { rawRoute, route } from '../../lib/route';
 import type { AdminService } from './service';
 
 /**
- * `/v1/admin/*`, the admin console (issue #8): overview, the vetting queue and its decisions,
+ * `/v1/admin/*`, the admin console: overview, the vetting queue and its decisions,
  * vetting documents, users, orders with their payments and refunds, the audit log. Admins only:
  * the guard (./guard.ts) answers 401/403 before any of these handlers runs.
  */

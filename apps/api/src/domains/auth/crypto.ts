@@ -38,7 +38,7 @@ export function generateRefreshToken(): string {
  * The successor of a refresh token: HMAC-SHA256(secret, "refresh-successor:" + parent hash),
  * base64url (43 characters). Deterministic, so a repeated or concurrent refresh with the
  * just-rotated token within the grace window gets the same successor without the table ever
- * holding a usable token (issue #6); unguessable without the server secret.
+ * holding a usable token; unguessable without the server secret.
  */
 export function successorRefreshToken(secret: Uint8Array, parentTokenHash: string): string {
   return createHmac('sha256', secret)

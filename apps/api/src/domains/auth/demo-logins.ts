@@ -1,9 +1,7 @@
-import { like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, SEEDED_VENDOR_EMAIL_DOMAIN } from '../../db/demo-accounts';
 import { verifyPassword } from './crypto';
-import { countUsersWithPasswordHash, passwordHashesOf } from './repository';
+import { anyPasswordHashAt, countUsersWithPasswordHash, passwordHashesOf } from './repository';
 
 /** Accounts that accept the published demo password, see {@link findDemoLogins}. */
 export interface DemoLogins {
@@ -14,7 +12,7 @@ export interface DemoLogins {
 }
 
 /**
- * Finds the accounts a stranger could sign in to with the published demo password (issue #6):
+ * Finds the accounts a stranger could sign in to with the published demo password:
  * the demo addresses, plus every account sharing the hash of a demo address or of a seeded
  * vendor (`*@vendors.vetted.test`) whose password is the demo one. One argon2 check per
  * distinct password hash among those accounts.
@@ -22,14 +20,10 @@ export interface DemoLogins {
 export async function findDemoLogins(db: DbOrTx): Promise<DemoLogins> {
   const demoEmails: string[] = Object.values(DEMO_ACCOUNTS).map((a) => a.email);
   const candidates = await passwordHashesOf(db, demoEmails);
-  const [seededVendor] = await db
-    .select({ email: users.email, passwordHash: users.passwordHash })
-    .from(users)
-    .where(like(users.email, '%@vendors.vetted.test'))
-    .limit(1);
+  const seededVendor = await anyPasswordHashAt(db, SEEDED_VENDOR_EMAIL_DOMAIN);
   if (seededVendor) candidates.push(seededVendor);
   // One argon2 check per distinct hash (~20 ms and 19 MiB each): the seed gives all its
-  // accounts the same one, so a start usually checks one hash, not four (issue #10).
+  // accounts the same one, so a start usually checks one hash, not four.
   const hashes: string[] = [];
   for (const hash of new Set(candidates.map((c) => c.passwordHash))) {
     if (await verifyPassword(hash, DEMO_PASSWORD)) hashes.push(hash);

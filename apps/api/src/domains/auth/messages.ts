@@ -2,8 +2,7 @@
  * User-facing text of the auth domain: error messages and the mails it sends besides the
  * sign-up / login code (`otpMail` in `domains/mail/templates.ts`).
  */
-import { escapeHtml, mailHtml } from '../mail/templates';
-import type { MailMessage } from '../mail/transport';
+import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Incorrect email or password',
@@ -68,7 +67,7 @@ function simpleMail(input: {
 const link = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
 
 /**
- * To the owner of an address someone tried to sign up with (issue #6): the answer to the
+ * To the owner of an address someone tried to sign up with: the answer to the
  * sign-up looked like any other, so only the owner learns the address has an account.
  */
 export function signupAttemptMail(input: {
@@ -87,7 +86,7 @@ export function signupAttemptMail(input: {
   });
 }
 
-/** The password-reset code (issue #6). Carries the code: `sensitive`, expires with the challenge. */
+/** The password-reset code. Carries the code: `sensitive`, expires with the challenge. */
 export function passwordResetCodeMail(input: {
   to: string;
   fullName: string;
@@ -127,7 +126,7 @@ export function passwordChangedMail(input: {
 }
 
 /**
- * To the owner after 10 wrong codes within an hour (issue #6): code entry is paused until
+ * To the owner after 10 wrong codes within an hour: code entry is paused until
  * `retryAt`. Sent once per lock.
  */
 export function codeLockoutMail(input: {
@@ -146,7 +145,7 @@ export function codeLockoutMail(input: {
   });
 }
 
-/** The code that confirms a new address (issue #9), mailed to that NEW address. */
+/** The code that confirms a new address, mailed to that NEW address. */
 export function emailChangeCodeMail(input: {
   to: string;
   fullName: string;
@@ -169,7 +168,7 @@ export function emailChangeCodeMail(input: {
   };
 }
 
-/** The code that confirms deleting the account (issue #9), mailed to the account's address. */
+/** The code that confirms deleting the account, mailed to the account's address. */
 export function accountDeletionCodeMail(input: {
   to: string;
   fullName: string;
@@ -192,7 +191,7 @@ export function accountDeletionCodeMail(input: {
   };
 }
 
-/** To the OLD address once the account's email changed (issue #9), in case it was not them. */
+/** To the OLD address once the account's email changed, in case it was not them. */
 export function emailChangedMail(input: {
   to: string;
   fullName: string;
@@ -209,7 +208,7 @@ export function emailChangedMail(input: {
   });
 }
 
-/** After a password change from the profile (issue #9): which devices were signed out. */
+/** After a password change from the profile: which devices were signed out. */
 export function passwordUpdatedMail(input: {
   to: string;
   fullName: string;

@@ -1,21 +1,21 @@
 /**
- * Pure rules of sign-in (issue #6 §4). No I/O: the service feeds them rows and the clock.
+ * Pure rules of sign-in. No I/O: the service feeds them rows and the clock.
  */
 import { OTP_MAX_ATTEMPTS } from '@vetted/contract';
 
 /**
  * Wrong codes allowed per address per rolling hour, across every challenge of the address
- * (issue #6). The next attempt answers 429 and mails the owner.
+ *. The next attempt answers 429 and mails the owner.
  */
 export const OTP_ACCOUNT_MAX_FAILURES = 10;
-/** The window of {@link OTP_ACCOUNT_MAX_FAILURES}, in ms (one hour, issue #6). */
+/** The window of {@link OTP_ACCOUNT_MAX_FAILURES}, in ms (one hour). */
 export const OTP_ACCOUNT_WINDOW_MS = 60 * 60_000;
 /**
- * How long a rotated refresh token still answers with its successor, in ms (issue #6: 30 s,
+ * How long a rotated refresh token still answers with its successor, in ms (30 s,
  * like the reuse interval of Auth0 and Supabase). After it, a replay is theft.
  */
 export const REFRESH_REUSE_GRACE_MS = 30_000;
-/** An account whose address was never verified is deleted this long after sign-up, in ms (24 h, issue #6). */
+/** An account whose address was never verified is deleted this long after sign-up, in ms (24 h). */
 export const UNVERIFIED_ACCOUNT_TTL_MS = 24 * 60 * 60_000;
 /** Used or expired challenges, decoys and revoked sessions are deleted this long after, in ms. */
 export const AUTH_ROW_RETENTION_MS = 24 * 60 * 60_000;
@@ -34,7 +34,7 @@ export type RefreshDecision =
   | 'expired';
 
 /**
- * The refresh rule of issue #6. `revokedAt` with `replacedBy` means "rotated at `revokedAt`";
+ * The refresh rule. `revokedAt` with `replacedBy` means "rotated at `revokedAt`";
  * `revokedAt` without `replacedBy` means "revoked" (logout, reuse). A revoked session revokes
  * every token of it, grace or not.
  */
@@ -61,7 +61,7 @@ export type SignupDecision =
   /** A verified (or suspended) account: answer alike, mail its owner, create nothing. */
   | 'decoy';
 
-/** The sign-up rule of issue #6: answers never tell whether an address has an account. */
+/** The sign-up rule of answers never tell whether an address has an account. */
 export function decideSignup(
   existing: { emailVerifiedAt: Date | null; status: 'active' | 'suspended' } | null,
 ): SignupDecision {
@@ -79,7 +79,7 @@ export type OtpAttemptDecision =
   | { kind: 'check' };
 
 /**
- * The attempt rule of issue #2 and #6, checked before a code is compared: the address's wrong
+ * The attempt rule of checked before a code is compared: the address's wrong
  * codes of the last hour (`failuresInWindow`, the oldest at `oldestFailureAt`) come first, so
  * not even the right code gets through a locked address; then the challenge: single use, at
  * most OTP_MAX_ATTEMPTS (5) wrong codes, valid until `expiresAt`.
@@ -115,7 +115,7 @@ export function minutesUntil(until: Date, now: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 }
 
-/** Unverified accounts created before this instant are expired (24 h, issue #6). */
+/** Unverified accounts created before this instant are expired (24 h). */
 export function unverifiedCutoff(now: Date): Date {
   return new Date(now.getTime() - UNVERIFIED_ACCOUNT_TTL_MS);
 }

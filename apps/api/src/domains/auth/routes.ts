@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from './messages';
 import type { AuthDomainService } from './service';
 
 /**
- * `/v1/auth/*` (spec §7, issue #6): sign-up, login, one-time codes, password reset, refresh and
+ * `/v1/auth/*` (spec §7): sign-up, login, one-time codes, password reset, refresh and
  * logout. Each route parses, calls one `auth` service function and replies. The credential
  * routes get a tighter per-IP limit (`AUTH_RATE_LIMIT_PER_MINUTE`).
  */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../../platform/platform';
+import type { EventBus } from '../../platform/types';
 
 /**
  * Event-bus channel of catalogue purges (ARCHITECTURE §6: Redis pub/sub for cache invalidation):

@@ -9,10 +9,12 @@ import {
   PRO_PAGE_REVIEW_COUNT,
   type PublicPro,
   type ReviewPage,
+  type Service,
+  type VendorDetail,
 } from '@vetted/contract';
 import type { DbOrTx } from '../../db/client';
 import { mediaUrl } from '../../services/images';
-import * as reviewsRepo from '../reviews/repository';
+import * as reviewsRepo from '../reviews';
 import * as msg from './messages';
 import * as repo from './public-pro-repository';
 import type { CatalogueService } from './service';
@@ -21,6 +23,59 @@ import type { CatalogueService } from './service';
 export interface PublicProDeps {
   db: DbOrTx;
   catalogue: Pick<CatalogueService, 'getVendor' | 'listVendorServices'>;
+}
+
+/** What the public pro page shows besides the pro's row: the catalogue's reads and reviews. */
+interface ProPageParts {
+  vendor: VendorDetail;
+  services: Service[];
+  /** Kinds of the pro's checked vetting documents. */
+  kinds: readonly string[];
+  reviews: ReviewPage;
+}
+
+/** The contract's `PublicPro` of an approved pro (`slug` its current one) and its parts. */
+function toPublicPro(
+  slug: string,
+  pro: repo.ProBySlug,
+  { vendor, services, kinds, reviews }: ProPageParts,
+): PublicPro {
+  const { histogram } = reviews.breakdown;
+  return {
+    id: vendor.id,
+    slug,
+    businessName: vendor.businessName,
+    tagline: vendor.tagline,
+    bio: vendor.bio,
+    avatarUrl: pro.avatarKey ? mediaUrl(pro.avatarKey) : null,
+    coverImageUrl: vendor.coverImageUrl,
+    categories: vendor.categories,
+    vetting: {
+      status: 'approved',
+      approvedAt: pro.vettingUpdatedAt?.toISOString() ?? null,
+      // The contract's order (identity, insurance, licence); unknown kinds are not shown.
+      checks: documentKindSchema.options.filter((k) => kinds.includes(k)),
+    },
+    rating: {
+      average: reviews.breakdown.average,
+      count: reviews.breakdown.count,
+      breakdown: {
+        5: histogram[5],
+        4: histogram[4],
+        3: histogram[3],
+        2: histogram[2],
+        1: histogram[1],
+      },
+    },
+    reviews,
+    services,
+    serviceArea: {
+      city: vendor.city,
+      country: vendor.country,
+      radiusKm: vendor.serviceRadiusKm,
+    },
+    memberSince: vendor.memberSince,
+  };
 }
 
 export function createPublicProService({ db, catalogue }: PublicProDeps) {
@@ -60,42 +115,7 @@ export function createPublicProService({ db, catalogue }: PublicProDeps) {
         repo.documentKindsOf(db, pro.id),
         reviewsRepo.vendorReviewPage(db, pro.id, { page: 1, pageSize: PRO_PAGE_REVIEW_COUNT }),
       ]);
-      const { histogram } = reviews.breakdown;
-      return {
-        id: vendor.id,
-        slug,
-        businessName: vendor.businessName,
-        tagline: vendor.tagline,
-        bio: vendor.bio,
-        avatarUrl: pro.avatarKey ? mediaUrl(pro.avatarKey) : null,
-        coverImageUrl: vendor.coverImageUrl,
-        categories: vendor.categories,
-        vetting: {
-          status: 'approved',
-          approvedAt: pro.vettingUpdatedAt?.toISOString() ?? null,
-          // The contract's order (identity, insurance, licence); unknown kinds are not shown.
-          checks: documentKindSchema.options.filter((k) => kinds.includes(k)),
-        },
-        rating: {
-          average: reviews.breakdown.average,
-          count: reviews.breakdown.count,
-          breakdown: {
-            5: histogram[5],
-            4: histogram[4],
-            3: histogram[3],
-            2: histogram[2],
-            1: histogram[1],
-          },
-        },
-        reviews,
-        services,
-        serviceArea: {
-          city: vendor.city,
-          country: vendor.country,
-          radiusKm: vendor.serviceRadiusKm,
-        },
-        memberSince: vendor.memberSince,
-      };
+      return toPublicPro(slug, pro, { vendor, services, kinds, reviews });
     },
 
     /**

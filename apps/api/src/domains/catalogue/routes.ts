@@ -2,7 +2,7 @@ import { endpoints, type ProMoved, type ProSlugParams } from '@vetted/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createResponseCache, type ResponseCache } from '../../lib/response-cache';
 import { bearerOf, type PublicRead, route } from '../../lib/route';
-import { mentionsNearMe } from '../places/query-place';
+import { mentionsNearMe } from '../places';
 import type { PublicProService } from './public-pro';
 import type { CatalogueCache, CatalogueService } from './service';
 import type { ServicePageService } from './service-page';
@@ -31,11 +31,51 @@ function purgeable(cache: ResponseCache, purges: CatalogueCache): ResponseCache 
   };
 }
 
+/** How the catalogue's public reads are cached: see {@link catalogueRoutes}. */
+function publicReadOf(cacheTtlMs: number, purges: CatalogueCache): PublicRead {
+  const maxAgeS = Math.floor(cacheTtlMs / 1000);
+  return {
+    cacheControl:
+      maxAgeS > 0
+        ? `public, max-age=${maxAgeS}, stale-while-revalidate=${maxAgeS * 10}`
+        : 'public, no-cache',
+    cache:
+      cacheTtlMs > 0 ? purgeable(createResponseCache({ ttlMs: cacheTtlMs }), purges) : undefined,
+  };
+}
+
 /**
- * Public catalogue: categories, approved vendors (search and type-ahead, issue #9), their
+ * The public pro page's data (`/pros/:slug`): an old slug answers 301 to the current one before
+ * the handler runs (and past the response cache, which keeps only 200s); the 301 may be kept as
+ * long as the catalogue's answers (`cacheControl`), because a name changed back takes its slug
+ * back.
+ */
+function redirectMovedPros(app: FastifyInstance, pros: PublicProService, cacheControl: string) {
+  const proPaths = new Map([
+    [`/v1${endpoints.getPro.path}`, ''],
+    [`/v1${endpoints.listProReviews.path}`, '/reviews'],
+  ]);
+  app.addHook('preHandler', async (request, reply) => {
+    const tail = proPaths.get(request.routeOptions.url ?? '');
+    if (tail === undefined) return;
+    const current = await pros.movedTo((request.params as ProSlugParams).slug);
+    if (current === null) return;
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const redirectTo = `/v1/pros/${encodeURIComponent(current)}${tail}${search}`;
+    const moved: ProMoved = { slug: current, redirectTo };
+    return reply
+      .code(301)
+      .header('location', redirectTo)
+      .header('cache-control', cacheControl)
+      .send({ ok: true, data: moved });
+  });
+}
+
+/**
+ * Public catalogue: categories, approved vendors (search and type-ahead), their
  * services, galleries and slots.
  *
- * Caching (issue #10 "hot reads"): the catalogue is the same for every visitor, so its answers
+ * Caching: the catalogue is the same for every visitor, so its answers
  * are kept in process for `cacheTtlMs` (`CATALOGUE_CACHE_TTL_MS`; 0 turns it off) ready to send
  * — serialised, compressed (brotli, gzip, deflate) and tagged once per fill
  * (lib/response-cache.ts) — and browsers and shared caches may keep them as long, and serve
@@ -61,15 +101,7 @@ export default async function catalogueRoutes(
     purges: CatalogueCache;
   },
 ): Promise<void> {
-  const maxAgeS = Math.floor(cacheTtlMs / 1000);
-  const publicRead: PublicRead = {
-    cacheControl:
-      maxAgeS > 0
-        ? `public, max-age=${maxAgeS}, stale-while-revalidate=${maxAgeS * 10}`
-        : 'public, no-cache',
-    cache:
-      cacheTtlMs > 0 ? purgeable(createResponseCache({ ttlMs: cacheTtlMs }), purges) : undefined,
-  };
+  const publicRead = publicReadOf(cacheTtlMs, purges);
 
   route(app, endpoints.listCategories, () => catalogue.listCategories(), { publicRead });
   // "near me" means the signed-in customer's saved place: that answer is theirs alone.
@@ -100,27 +132,7 @@ export default async function catalogueRoutes(
     publicRead,
   });
 
-  // The public pro page's data (`/pros/:slug`). An old slug answers 301 to the current one
-  // before the handler runs (and past the response cache, which keeps only 200s); the 301 may
-  // be kept as long as the catalogue's answers, because a name changed back takes its slug back.
-  const proPaths = new Map([
-    [`/v1${endpoints.getPro.path}`, ''],
-    [`/v1${endpoints.listProReviews.path}`, '/reviews'],
-  ]);
-  app.addHook('preHandler', async (request, reply) => {
-    const tail = proPaths.get(request.routeOptions.url ?? '');
-    if (tail === undefined) return;
-    const current = await pros.movedTo((request.params as ProSlugParams).slug);
-    if (current === null) return;
-    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    const redirectTo = `/v1/pros/${encodeURIComponent(current)}${tail}${search}`;
-    const moved: ProMoved = { slug: current, redirectTo };
-    return reply
-      .code(301)
-      .header('location', redirectTo)
-      .header('cache-control', publicRead.cacheControl)
-      .send({ ok: true, data: moved });
-  });
+  redirectMovedPros(app, pros, publicRead.cacheControl);
   route(app, endpoints.getPro, ({ params }) => pros.getPro(params.slug), { publicRead });
   // Like `GET /v1/vendors/{id}/reviews`: not kept in the response cache, so a new review or
   // reply shows at once (`no-cache`: browsers revalidate, a 304 when nothing changed).

@@ -16,12 +16,11 @@ import {
 } from '@vetted/contract';
 import type { DbOrTx } from '../../db/client';
 import { haversineKm } from '../../db/seed-data/places';
-import type { Geocoder } from '../places/geocoder';
-import { ASCII_PLACE_SLUG, placeSlug } from '../places/place-slug';
+import { ASCII_PLACE_SLUG, type Geocoder, placeSlug } from '../places';
 import type { CatalogueCache } from './cache';
 import * as msg from './messages';
-import * as repo from './repository';
-import { toSummary } from './service';
+import * as repo from '../search';
+import { toSummary } from './dto';
 import { approvedProReach } from './service-page-repository';
 
 /**

@@ -1,12 +1,11 @@
 /**
- * User-facing text of the conversations domain (issue #7): errors, the in-app notification and
+ * User-facing text of the conversations domain: errors, the in-app notification and
  * the unread-message mail. A notification or mail says only what happened: "sent you a message".
  */
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { truncate } from '../../lib/text';
-import { escapeHtml, mailHtml } from '../mail/templates';
-import type { MailMessage } from '../mail/transport';
-import type { NewNotification } from '../notifications/service';
+import { AppError, badRequest, forbidden, notFound } from '../../shared/errors';
+import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import type { NewNotification } from '../../shared/notification';
+import { truncate } from '../../shared/text';
 
 /** The same 404 for a random id and for a conversation the caller may not see (no IDOR oracle). */
 export const conversationNotFound = () =>
@@ -34,6 +33,9 @@ export const rateLimited = (perMinute: number, retryAfterS: number) =>
     undefined,
     retryAfterS,
   );
+/** 400 for assigning a support chat to someone who is not an admin. */
+export const invalidAssignee = () =>
+  badRequest('Assign the chat to an admin', 'invalid_assignee', { assigneeId: 'Not an admin' });
 export const idempotencyMismatch = () =>
   new AppError(
     422,
@@ -82,7 +84,7 @@ export function preview(body: string, attachments: number): string {
   return truncate(line, PREVIEW_MAX_LENGTH);
 }
 
-/** The mail to a recipient whose messages stayed unread for 10 minutes (issue #7). */
+/** The mail to a recipient whose messages stayed unread for 10 minutes. */
 export function unreadMessagesMail(input: {
   to: string;
   recipientName: string;
@@ -115,7 +117,7 @@ export function unreadMessagesMail(input: {
     subject: `${input.senderName} sent you ${what}`,
     text,
     html,
-    // Issue #9: the recipient may switch message mails off.
+    // The recipient may switch message mails off (notification preferences).
     preferenceKind: 'messages',
   };
 }

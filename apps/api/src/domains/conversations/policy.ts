@@ -1,5 +1,5 @@
 /**
- * Pure rules of the conversations domain (issue #7): who is on which side of a conversation,
+ * Pure rules of the conversations domain: who is on which side of a conversation,
  * who may read it, when a message counts as read, and the unread-mail burst.
  */
 import type { Role } from '@vetted/contract';
@@ -23,7 +23,7 @@ export interface Caller {
 /**
  * The caller's side of the conversation, or null when they may not see it at all: its user, the
  * pro of a direct conversation, or any admin for a support chat. Everyone else gets the same 404
- * as for a random id (issue #7).
+ * as for a random id (no IDOR oracle).
  */
 export function sideOf(c: ConversationParties, caller: Caller): Side | null {
   if (caller.id === c.userId) return 'user';
@@ -52,10 +52,10 @@ export function isReadBy(readerReadAt: Date | null, sentAt: Date): boolean {
   return readerReadAt !== null && readerReadAt.getTime() >= sentAt.getTime();
 }
 
-/** Issue #7: a mail goes out when a message stays unread this long (10 minutes). */
+/** A mail goes out when a message stays unread this long (10 minutes). */
 export const UNREAD_MAIL_DELAY_MS = 10 * 60_000;
 
-/** The sliding window of the per-sender rate limit (spec leaves it open; issue #7: per minute). */
+/** The sliding window of the per-sender rate limit (spec leaves it open: per minute). */
 export const RATE_WINDOW_MS = 60_000;
 
 /**
@@ -81,10 +81,3 @@ export const supportAgentName = (fullName: string) => `Vetted support · ${first
 
 /** The counterpart shown for the support team on the user's side. */
 export const SUPPORT_TEAM_NAME = 'Vetted support';
-
-/**
- * A `LIKE` pattern matching `q` anywhere, with `%`, `_` and `\` in `q` taken literally.
- */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

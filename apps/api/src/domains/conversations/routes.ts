@@ -5,10 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
 import { multipartParts } from '../../lib/multipart';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../platform/types';
 import { sendMediaNotFound, sendStoredObject } from '../../platform/media';
 import { MAX_IMAGE_BYTES } from '../../services/images';
-import { idempotencyKeyOf } from '../orders/service';
+import { idempotencyKeyOf } from '../../shared/idempotency';
 import * as msg from './messages';
 import type { ConversationsService } from './service';
 
@@ -79,7 +79,7 @@ async function callerOfMediaRequest(request: FastifyRequest): Promise<AuthUser |
 }
 
 /**
- * Conversations (issue #7): open, list, read one, page messages, send (JSON or multipart),
+ * Conversations: open, list, read one, page messages, send (JSON or multipart),
  * mark read, typing; admins assign, resolve and reopen support chats. Message images at
  * `GET /media/messages/{conversationId}/{file}`, for participants and admins only.
  */

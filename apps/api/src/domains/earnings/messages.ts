@@ -1,5 +1,5 @@
 /**
- * User-facing text of earnings and payouts (issue #8): errors a vendor can act on and the in-app
+ * User-facing text of earnings and payouts: errors a vendor can act on and the in-app
  * notices of a payout's outcome.
  */
 import {
@@ -9,11 +9,9 @@ import {
   type PayoutAccountStatus,
 } from '@vetted/contract';
 import { ROUTES } from '@vetted/session';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
-import { escapeHtml, mailHtml } from '../mail/templates';
-import type { MailMessage } from '../mail/transport';
-import type { NewNotification } from '../notifications/service';
-import { formatMoney } from '../payments/messages';
+import { AppError, conflict, forbidden, notFound } from '../../shared/errors';
+import type { NewNotification } from '../../shared/notification';
+import { formatMoney } from '../../shared/money';
 
 /** 403: earnings and payouts are the vendor area's. */
 export const vendorOnly = () => forbidden('Only pros have earnings and payouts', 'vendor_only');
@@ -141,79 +139,4 @@ export function payoutAccountNotice(
         body: 'Stripe needs more details before it can pay you. Update them from your earnings page.',
         link: ROUTES.vendor.earnings,
       };
-}
-
-/** What a refund recovered from the pro is about (minor units of `currency`). */
-export interface RefundRecovery {
-  /** The pro's first name or business, as mails greet them. */
-  vendorName: string;
-  customerName: string;
-  serviceTitle: string;
-  reference: string;
-  /** What the customer got back (minor units). */
-  refundAmount: number;
-  /** The part of it taken from the pro's earnings (minor units). */
-  recovered: number;
-  currency: string;
-  /** Why, as the admin wrote it. */
-  reason: string;
-}
-
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
-
-/**
- * The in-app notice of a refund an admin recovered from the pro: how much came off their
- * earnings, for which booking, and why. Type `earnings.refund_recovered` (no preference switch:
- * money taken from them is always told).
- */
-export function refundRecoveredNotice(r: RefundRecovery): Omit<NewNotification, 'userId'> {
-  const taken = formatMoneyWords(r.recovered, r.currency);
-  return {
-    type: 'earnings.refund_recovered',
-    title: `${taken} taken back from your earnings`,
-    body: `Vetted refunded ${r.customerName} ${formatMoneyWords(r.refundAmount, r.currency)} for ${r.serviceTitle} (${r.reference}), and ${taken} of it comes from your earnings. Reason: ${sentence(r.reason)}`,
-    link: ROUTES.vendor.earnings,
-  };
-}
-
-/**
- * The mail of a refund an admin recovered from the pro (see {@link refundRecoveredNotice}), with
- * what happens when the money was already paid out: it shows as owed and comes off their next
- * earnings. Always sent (no preference kind): it is about money taken from them.
- */
-export function refundRecoveredMail(input: RefundRecovery & { to: string; publicUrl: string }) {
-  const first = input.vendorName.trim().split(/\s+/)[0] || 'there';
-  const taken = formatMoneyWords(input.recovered, input.currency);
-  const refund = formatMoneyWords(input.refundAmount, input.currency);
-  const link = `${input.publicUrl.replace(/\/$/, '')}${ROUTES.vendor.earnings}`;
-  const what = `Vetted refunded ${input.customerName} ${refund} for ${input.serviceTitle} (${input.reference}), and ${taken} of it comes from your earnings.`;
-  const why = `Reason: ${sentence(input.reason)}`;
-  const owed =
-    'If those earnings were already paid out, the amount shows as owed on your earnings page and comes off your next earnings before any payout.';
-  const text = [
-    `Hi ${first},`,
-    '',
-    what,
-    why,
-    '',
-    owed,
-    '',
-    `Your earnings: ${link}`,
-    '',
-    '— The Vetted team',
-    '',
-  ].join('\n');
-  const html =
-    mailHtml(`        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
-        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(what)}</p>
-        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(why)}</p>
-        <p style="margin:0 0 16px;font-size:14px;color:#4a5163">${escapeHtml(owed)}</p>
-        <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">View your earnings</a></p>`);
-  const message: MailMessage = {
-    to: input.to,
-    subject: `${taken} taken back from your earnings for ${input.reference}`,
-    text,
-    html,
-  };
-  return message;
 }

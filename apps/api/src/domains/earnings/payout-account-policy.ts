@@ -7,7 +7,7 @@
 import type { PayoutAccountStatus, PutPayoutAccountBody } from '@vetted/contract';
 import { validate as isValidAbaRoutingNumber } from 'abavalidator';
 import { electronicFormatIBAN, ValidationErrorsIBAN, validateIBAN } from 'ibantools';
-import type { ConnectedAccountState } from '../payments/provider';
+import type { ConnectedAccountState } from '../payments';
 
 /** What is stored of a bank account that passed its checks. */
 export interface CheckedBankAccount {

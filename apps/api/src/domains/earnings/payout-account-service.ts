@@ -16,12 +16,12 @@
 import type { PayoutAccount, PayoutAccountState, PutPayoutAccountBody } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import type { DbOrTx } from '../../db/client';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../platform/types';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../deps';
-import { notify } from '../notifications/service';
-import type { ConnectedAccountState } from '../payments/provider';
-import type { PaymentProviders } from '../payments/service';
+import { notify } from '../notifications';
+import type { ConnectedAccountState } from '../payments';
+import type { PaymentProviders } from '../payments';
 import * as msg from './messages';
 import * as policy from './payout-account-policy';
 import * as repo from './payout-account-repository';
@@ -75,104 +75,150 @@ const wrongKind = (provider: 'sandbox' | 'stripe') =>
     'payout_account_kind',
   );
 
+/**
+ * The caller's vendor profile.
+ * @throws AppError 403 `vendor_only`, 404 `vendor_not_found`
+ */
+async function vendorOf(deps: PayoutAccountDeps, user: AuthUser) {
+  if (user.role !== 'vendor') throw msg.vendorOnly();
+  const vendor = await vendorOfUser(deps.db, user.id);
+  if (!vendor) throw msg.vendorNotFound();
+  return vendor;
+}
+
+/** What the API answers: the provider in use, the account (if any) and an onboarding link. */
+const state = (
+  deps: PayoutAccountDeps,
+  row: repo.PayoutAccountRow | null,
+  onboardingUrl: string | null = null,
+): PayoutAccountState => ({
+  provider: deps.config.paymentProvider,
+  account: row ? toPayoutAccount(row) : null,
+  onboardingUrl,
+});
+
+/**
+ * Records what Stripe says of a connected account (`account.updated`): status, country,
+ * bank last four digits and holder name; tells the pro in-app when the status changes.
+ * Returns false when no payout account holds that connected account.
+ */
+export async function applyConnectedAccount(
+  deps: PayoutAccountDeps,
+  account: ConnectedAccountState,
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.lockPayoutAccountByStripeId(tx, account.accountId);
+    if (!row) return false;
+    const status = policy.connectedAccountStatus(account);
+    await repo.updatePayoutAccount(tx, row.vendorId, {
+      status,
+      country: account.country || row.country,
+      last4: account.last4 || row.last4,
+      holderName: account.holderName || row.holderName,
+      updatedAt: deps.clock.now(),
+    });
+    const userId = status === row.status ? null : await vendorUserId(tx, row.vendorId);
+    if (userId && status !== 'pending') {
+      await notify(tx, [{ userId, ...msg.payoutAccountNotice(status) }]);
+    }
+    return true;
+  });
+}
+
+/**
+ * The account as Stripe has it now, for a Stripe account not verified yet: a pro back from
+ * onboarding sees the outcome even before (or without) the `account.updated` webhook. On a
+ * Stripe error the stored row is answered (and the error logged).
+ */
+async function refreshed(
+  deps: PayoutAccountDeps,
+  row: repo.PayoutAccountRow,
+): Promise<repo.PayoutAccountRow> {
+  const connect = deps.providers.stripe?.connectedAccounts;
+  if (!connect || !row.stripeAccountId) return row;
+  try {
+    await applyConnectedAccount(deps, await connect.retrieve(row.stripeAccountId));
+    return (await repo.payoutAccountOf(deps.db, row.vendorId)) ?? row;
+  } catch (err) {
+    deps.log.warn({ err, vendorId: row.vendorId }, 'stripe account not read back');
+    return row;
+  }
+}
+
+/** Starts or continues Stripe onboarding of `vendorId`; answers the account link. */
+async function onboard(
+  deps: PayoutAccountDeps,
+  vendorId: string,
+  country: string,
+): Promise<PayoutAccountState> {
+  const { db } = deps;
+  const connect = deps.providers.stripe?.connectedAccounts;
+  if (!connect) throw wrongKind('sandbox');
+  let row = await repo.payoutAccountOf(db, vendorId);
+  if (row?.kind !== 'stripe_connect' || !row.stripeAccountId) {
+    // One Express account per pro: the key makes a repeated PUT reuse it at Stripe too.
+    const account = await connect.create({
+      vendorId,
+      country,
+      email: await repo.vendorEmail(db, vendorId),
+      idempotencyKey: `connect-account:${vendorId}`,
+    });
+    row = await repo.upsertPayoutAccount(db, {
+      vendorId,
+      kind: 'stripe_connect',
+      status: policy.connectedAccountStatus(account),
+      country: account.country || country,
+      holderName: account.holderName,
+      last4: account.last4,
+      routingNumber: null,
+      stripeAccountId: account.accountId,
+      updatedAt: deps.clock.now(),
+    });
+  }
+  const back = (stripe: string) =>
+    new URL(buildLink(ROUTES.vendor.earnings, { query: { stripe } }), deps.config.publicUrl).href;
+  const link = await connect.onboardingLink({
+    accountId: row.stripeAccountId!,
+    returnUrl: back('return'),
+    refreshUrl: back('refresh'),
+  });
+  return state(deps, row, link.url);
+}
+
+/**
+ * `PUT /v1/vendor/payout-account` (see the service's `put`): checked bank details (sandbox) or
+ * Stripe onboarding.
+ */
+async function putPayoutAccount(
+  deps: PayoutAccountDeps,
+  user: AuthUser,
+  body: PutPayoutAccountBody,
+): Promise<PayoutAccountState> {
+  const provider = deps.config.paymentProvider;
+  const vendor = await vendorOf(deps, user);
+  if (body.type === 'stripe_connect') {
+    if (provider !== 'stripe') throw wrongKind('sandbox');
+    return onboard(deps, vendor.id, body.country);
+  }
+  if (provider !== 'sandbox') throw wrongKind('stripe');
+  const checked = policy.checkBankAccount(body);
+  if (!checked.ok) {
+    const [first] = Object.values(checked.fields);
+    throw new AppError(422, first!, 'invalid_bank_account', checked.fields);
+  }
+  const row = await repo.upsertPayoutAccount(deps.db, {
+    vendorId: vendor.id,
+    kind: 'bank_account',
+    status: 'verified',
+    ...checked.account,
+    stripeAccountId: null,
+    updatedAt: deps.clock.now(),
+  });
+  return state(deps, row);
+}
+
 /** The payout account service. Tests pass a Stripe provider pointed at the local fake. */
 export function createPayoutAccountService(deps: PayoutAccountDeps) {
-  const { db, clock, config, log, providers } = deps;
-  const provider = config.paymentProvider;
-
-  async function vendorOf(user: AuthUser) {
-    if (user.role !== 'vendor') throw msg.vendorOnly();
-    const vendor = await vendorOfUser(db, user.id);
-    if (!vendor) throw msg.vendorNotFound();
-    return vendor;
-  }
-
-  const state = (
-    row: repo.PayoutAccountRow | null,
-    onboardingUrl: string | null = null,
-  ): PayoutAccountState => ({
-    provider,
-    account: row ? toPayoutAccount(row) : null,
-    onboardingUrl,
-  });
-
-  /**
-   * Records what Stripe says of a connected account (`account.updated`): status, country,
-   * bank last four digits and holder name; tells the pro in-app when the status changes.
-   * Returns false when no payout account holds that connected account.
-   */
-  async function applyConnectedAccount(account: ConnectedAccountState): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const row = await repo.lockPayoutAccountByStripeId(tx, account.accountId);
-      if (!row) return false;
-      const status = policy.connectedAccountStatus(account);
-      await repo.updatePayoutAccount(tx, row.vendorId, {
-        status,
-        country: account.country || row.country,
-        last4: account.last4 || row.last4,
-        holderName: account.holderName || row.holderName,
-        updatedAt: clock.now(),
-      });
-      const userId = status === row.status ? null : await vendorUserId(tx, row.vendorId);
-      if (userId && status !== 'pending') {
-        await notify(tx, [{ userId, ...msg.payoutAccountNotice(status) }]);
-      }
-      return true;
-    });
-  }
-
-  /**
-   * The account as Stripe has it now, for a Stripe account not verified yet: a pro back from
-   * onboarding sees the outcome even before (or without) the `account.updated` webhook. On a
-   * Stripe error the stored row is answered (and the error logged).
-   */
-  async function refreshed(row: repo.PayoutAccountRow): Promise<repo.PayoutAccountRow> {
-    const connect = providers.stripe?.connectedAccounts;
-    if (!connect || !row.stripeAccountId) return row;
-    try {
-      await applyConnectedAccount(await connect.retrieve(row.stripeAccountId));
-      return (await repo.payoutAccountOf(db, row.vendorId)) ?? row;
-    } catch (err) {
-      log.warn({ err, vendorId: row.vendorId }, 'stripe account not read back');
-      return row;
-    }
-  }
-
-  /** Starts or continues Stripe onboarding of `vendorId`; answers the account link. */
-  async function onboard(vendorId: string, country: string): Promise<PayoutAccountState> {
-    const connect = providers.stripe?.connectedAccounts;
-    if (!connect) throw wrongKind('sandbox');
-    let row = await repo.payoutAccountOf(db, vendorId);
-    if (row?.kind !== 'stripe_connect' || !row.stripeAccountId) {
-      // One Express account per pro: the key makes a repeated PUT reuse it at Stripe too.
-      const account = await connect.create({
-        vendorId,
-        country,
-        email: await repo.vendorEmail(db, vendorId),
-        idempotencyKey: `connect-account:${vendorId}`,
-      });
-      row = await repo.upsertPayoutAccount(db, {
-        vendorId,
-        kind: 'stripe_connect',
-        status: policy.connectedAccountStatus(account),
-        country: account.country || country,
-        holderName: account.holderName,
-        last4: account.last4,
-        routingNumber: null,
-        stripeAccountId: account.accountId,
-        updatedAt: clock.now(),
-      });
-    }
-    const back = (stripe: string) =>
-      new URL(buildLink(ROUTES.vendor.earnings, { query: { stripe } }), config.publicUrl).href;
-    const link = await connect.onboardingLink({
-      accountId: row.stripeAccountId!,
-      returnUrl: back('return'),
-      refreshUrl: back('refresh'),
-    });
-    return state(row, link.url);
-  }
-
   return {
     /**
      * `GET /v1/vendor/payout-account`: the provider in use and the vendor's account (null before
@@ -180,10 +226,11 @@ export function createPayoutAccountService(deps: PayoutAccountDeps) {
      * @throws AppError 403 `vendor_only`, 404 `vendor_not_found`
      */
     async get(user: AuthUser): Promise<PayoutAccountState> {
-      const vendor = await vendorOf(user);
-      const row = await repo.payoutAccountOf(db, vendor.id);
+      const vendor = await vendorOf(deps, user);
+      const row = await repo.payoutAccountOf(deps.db, vendor.id);
       const stale = row?.kind === 'stripe_connect' && row.status !== 'verified';
-      return state(row && stale && provider === 'stripe' ? await refreshed(row) : row);
+      const stripe = deps.config.paymentProvider === 'stripe';
+      return state(deps, row && stale && stripe ? await refreshed(deps, row) : row);
     },
 
     /**
@@ -194,30 +241,12 @@ export function createPayoutAccountService(deps: PayoutAccountDeps) {
      *   with `fields` saying what to fix; 422 `payout_account_kind` when the body does not fit
      *   the provider in use.
      */
-    async put(user: AuthUser, body: PutPayoutAccountBody): Promise<PayoutAccountState> {
-      const vendor = await vendorOf(user);
-      if (body.type === 'stripe_connect') {
-        if (provider !== 'stripe') throw wrongKind('sandbox');
-        return onboard(vendor.id, body.country);
-      }
-      if (provider !== 'sandbox') throw wrongKind('stripe');
-      const checked = policy.checkBankAccount(body);
-      if (!checked.ok) {
-        const [first] = Object.values(checked.fields);
-        throw new AppError(422, first!, 'invalid_bank_account', checked.fields);
-      }
-      const row = await repo.upsertPayoutAccount(db, {
-        vendorId: vendor.id,
-        kind: 'bank_account',
-        status: 'verified',
-        ...checked.account,
-        stripeAccountId: null,
-        updatedAt: clock.now(),
-      });
-      return state(row);
-    },
+    put: (user: AuthUser, body: PutPayoutAccountBody): Promise<PayoutAccountState> =>
+      putPayoutAccount(deps, user, body),
 
-    applyConnectedAccount,
+    /** Records what Stripe says of a connected account (see {@link applyConnectedAccount}). */
+    applyConnectedAccount: (account: ConnectedAccountState): Promise<boolean> =>
+      applyConnectedAccount(deps, account),
   };
 }
 

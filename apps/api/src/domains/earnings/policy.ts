@@ -1,5 +1,5 @@
 /**
- * Earnings rules (issue #8 "Earnings and payouts"): which figure a `vendor_payable` posting counts
+ * Earnings rules: which figure a `vendor_payable` posting counts
  * towards at a given time, the figures of a currency, how much a payout may move, and how a
  * minor-unit amount reads as a decimal. Pure functions; table-tested in
  * `test/vendor-earnings.test.ts`.
@@ -8,6 +8,7 @@
  * `vendor_payable` posting: the ledger credits what the platform owes).
  */
 import { type EarningsBalance, type EarningsEntry, PAYOUT_HOLD_DAYS } from '@vetted/contract';
+import { minorDigits } from '../../shared/money';
 
 /** The hold between a job's settlement and its money becoming available (ms): `PAYOUT_HOLD_DAYS` × 24 h. */
 export const HOLD_MS = PAYOUT_HOLD_DAYS * 24 * 60 * 60 * 1000;
@@ -72,7 +73,7 @@ export interface OwedGroup extends BucketFacts {
  * The earnings figures per currency (sorted by code) at `now`, from the vendor's owed money in
  * groups (one per order and currency, one per payout). In the contract's terms:
  * - `onHold`: settled jobs inside the hold;
- * - `pending`: jobs not done yet plus `onHold` (not yet available, issue #8 "pending");
+ * - `pending`: jobs not done yet plus `onHold` (not yet available);
  * - `available`: jobs past the hold, less the payouts that did not fail, never below 0;
  * - `owed`: what that falls short by — a refund recovered from the pro after their share was
  *   paid out — netted from their next earnings as they become available (0 when none);
@@ -146,17 +147,8 @@ export function payoutAmount(
   return { ok: true, amount: requested };
 }
 
-/** Digits after the decimal point of `currency` (ISO 4217 as `Intl` knows it: USD 2, JPY 0). */
-export function minorDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
+/** Digits after the decimal point of `currency`: one definition, in shared/money.ts. */
+export { minorDigits };
 
 /**
  * `minor` units of `currency` as a plain decimal in major units, exactly (integer arithmetic, no

@@ -1,5 +1,5 @@
 /**
- * Earnings and payouts queries (issue #8). Earnings read the vendor's `vendor_payable` postings
+ * Earnings and payouts queries. Earnings read the vendor's `vendor_payable` postings
  * (by `ledger_entries.vendor_id`) with their order's status and settlement time; nothing is
  * recomputed from order totals.
  */

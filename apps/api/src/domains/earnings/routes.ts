@@ -1,12 +1,12 @@
 import { endpoints } from '@vetted/contract';
 import type { FastifyInstance } from 'fastify';
 import { rawRoute, route } from '../../lib/route';
-import { idempotencyKeyOf } from '../orders/service';
+import { idempotencyKeyOf } from '../../shared/idempotency';
 import type { PayoutAccountService } from './payout-account-service';
 import type { EarningsService } from './service';
 
 /**
- * The vendor's earnings and payouts (issue #8): figures and entries from the ledger, the CSV
+ * The vendor's earnings and payouts: figures and entries from the ledger, the CSV
  * export (a `text/csv` attachment, not wrapped in `{ ok, data }`), payouts (list, create with an
  * optional `Idempotency-Key`) and the payout account they go to. Vendors only: 401 without a
  * session, 403 for other roles.

@@ -1,5 +1,5 @@
 /**
- * Double-entry posting rules (issue #6 §3). Amounts are minor currency units, signed: debit
+ * Double-entry posting rules. Amounts are minor currency units, signed: debit
  * positive, credit negative. Every posting set sums to zero, so every order's postings balance.
  * Pure functions; property-tested in `test/ledger-property.test.ts`.
  */
@@ -119,7 +119,7 @@ export function refundPostings(input: {
 }
 
 /**
- * Postings of a captured tip of `amount` (issue #9): all of it is the vendor's, no booking fee —
+ * Postings of a captured tip of `amount`: all of it is the vendor's, no booking fee —
  * card +amount, vendor payable −amount, both of kind `tip`. Throws RangeError when `amount` is
  * not a positive whole number of minor units.
  */
@@ -133,7 +133,7 @@ export function tipPostings(input: { amount: number }): Posting[] {
 }
 
 /**
- * Postings of a payout of `amount` (minor units) to a vendor (issue #8): vendor payable +amount
+ * Postings of a payout of `amount` (minor units) to a vendor: vendor payable +amount
  * (the platform owes them that much less), payouts −amount (money leaving to their bank), both of
  * kind `payout`. Throws RangeError when `amount` is not a positive whole number of minor units.
  */
@@ -147,7 +147,7 @@ export function payoutPostings(input: { amount: number }): Posting[] {
 }
 
 /**
- * Postings that undo a payout of `amount` the provider refused for good (issue #8): the mirror of
+ * Postings that undo a payout of `amount` the provider refused for good: the mirror of
  * {@link payoutPostings} — vendor payable −amount (owed to the vendor again, so available once
  * more), payouts +amount. Throws RangeError when `amount` is not positive.
  */

@@ -8,7 +8,7 @@ export type LedgerRow = typeof ledgerEntries.$inferSelect;
 
 /**
  * Writes one posting set in `currency`: an order's (with its payment, if any) or a payout's
- * (issue #8: `orderId` null, `vendorId` and `payoutId` set). Each line carries the vendor whose
+ * (`orderId` null, `vendorId` and `payoutId` set). Each line carries the vendor whose
  * payable it concerns: `vendorId` when given, else the order's vendor (read in the same
  * statement), so earnings read a vendor's postings directly. Each line's idempotency key is
  * `<key>:<account>`, unique in the table: posting the same set again inserts nothing. Returns
@@ -73,7 +73,7 @@ export function entriesForPayment(db: DbOrTx, paymentId: string): Promise<Ledger
 /**
  * Posting sets that do not sum to zero in some currency (should always be empty): the invariant
  * of the double-entry ledger, for tests and health checks. An order's postings balance per
- * order; a payout's (no order, issue #8) per payout, so they are grouped by both.
+ * order; a payout's (no order) per payout, so they are grouped by both.
  */
 export async function unbalancedOrders(db: DbOrTx): Promise<
   {

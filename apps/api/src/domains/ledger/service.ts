@@ -1,5 +1,5 @@
 /**
- * The ledger's use cases for other domains (issue #6 §3). Each posts one balanced set inside the
+ * The ledger's use cases for other domains. Each posts one balanced set inside the
  * caller's transaction, idempotently (a repeated key posts nothing).
  */
 import type { DbOrTx } from '../../db/client';
@@ -42,7 +42,7 @@ export function postCapture(
 }
 
 /**
- * Posts a captured tip of `amount` (minor units), all of it owed to the vendor (issue #9):
+ * Posts a captured tip of `amount` (minor units), all of it owed to the vendor:
  * card +amount, vendor payable −amount. `key`: the tip capture's idempotency key. Returns the
  * number of lines written (0 on a repeat).
  */
@@ -108,7 +108,7 @@ export function postRefund(
 }
 
 /**
- * Posts a payout of `amount` (minor units) to vendor `vendorId` (issue #8): vendor payable
+ * Posts a payout of `amount` (minor units) to vendor `vendorId`: vendor payable
  * +amount, payouts −amount, with no order (`orderId` null) and `payoutId` set; idempotency key
  * `payout:<id>`. Call it in the transaction that creates the payout. Returns the lines written.
  */
@@ -129,7 +129,7 @@ export function postPayout(
 }
 
 /**
- * Reverses the postings of a payout the provider refused for good (issue #8), key
+ * Reverses the postings of a payout the provider refused for good, key
  * `payout:<id>:reversal`: the amount is owed to the vendor again. Idempotent like every posting
  * set. Returns the lines written (0 on a repeat).
  */

@@ -1,13 +1,11 @@
 /**
- * User-facing text of the listings domain (issue #8): errors of the pro's services, their images
- * and opening hours. Each says what to do next. The vendor-area errors every `/v1/vendor/*`
- * route shares (not a pro, no profile, unknown category) are the vendors domain's.
+ * User-facing text of the listings domain: errors of the pro's services, their images
+ * and opening hours. Each says what to do next. The vendor-area errors every
+ * `/v1/vendor/*` route shares (not a pro, no profile, unknown category) are the vendors domain's
+ * (imported through its index).
  */
 import { SERVICE_IMAGES_MAX } from '@vetted/contract';
-import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import type { AvailabilityProblem } from './policy';
-
-export { profileNotFound, unknownCategory, vendorOnly } from '../vendors/messages';
+import { type AppError, badRequest, conflict, notFound } from '../../shared/errors';
 
 /** The same 404 for a random id and for another pro's service (no IDOR oracle). */
 export const serviceNotFound = () => notFound('Service not found', 'service_not_found');
@@ -52,7 +50,7 @@ export function invalidReorder(problem: 'duplicate' | 'unknown' | 'missing'): Ap
 }
 
 /** 400: opening hours the rules refuse (policy `availabilityProblem`), naming the day or date. */
-export const invalidAvailability = (problem: AvailabilityProblem) =>
+export const invalidAvailability = (problem: { path: string; message: string }) =>
   badRequest(`${problem.path}: ${problem.message}`, 'invalid_availability', {
     [problem.path]: problem.message,
   });

@@ -1,15 +1,15 @@
 /**
- * Pure rules of the listings domain (issue #8 "Listings, gallery, availability"): what deleting a
+ * Pure rules of the listings domain: what deleting a
  * service does, which orders count as upcoming, where an image is stored, what a reorder must
  * name, and what makes opening hours valid. No I/O. Tests: `apps/api/test/vendor-services.test.ts`
  * and `apps/api/test/vendor-availability.test.ts`.
  */
 import type { Availability, OrderStatus } from '@vetted/contract';
-import { type MinuteRange, minutesOfTime } from '../catalogue/policy';
+import { type MinuteRange, minutesOfTime } from '../scheduling';
 
 /**
  * Orders of a service that are still to happen: paid (awaiting the pro), accepted and in
- * progress — the contract's `upcomingOrderCount` (issue #8).
+ * progress — the contract's `upcomingOrderCount`.
  */
 export const UPCOMING_ORDER_STATUSES = [
   'paid',
@@ -18,7 +18,7 @@ export const UPCOMING_ORDER_STATUSES = [
 ] as const satisfies readonly OrderStatus[];
 
 /**
- * What `DELETE /v1/vendor/services/{id}` does (issue #8): a service without any order — past,
+ * What `DELETE /v1/vendor/services/{id}` does: a service without any order — past,
  * future, unpaid or cancelled — is deleted; one with orders is archived, so they keep it.
  */
 export function deleteOutcome(orderCount: number): 'deleted' | 'archived' {
@@ -37,7 +37,7 @@ export function imageFiles(storageKey: string): string[] {
 
 /**
  * Why `requested` is not a reorder of `current` (the service's image ids), or null when it is:
- * every id exactly once, none missing, none foreign (issue #8).
+ * every id exactly once, none missing, none foreign.
  */
 export function reorderProblem(
   current: readonly string[],
@@ -96,7 +96,7 @@ function firstOverlap<T extends MinuteRange>(ranges: readonly T[]): [T, T] | nul
 const span = (r: { start: string; end: string }) => `${r.start}–${r.end}`;
 
 /**
- * The first problem of an availability body the contract schema already accepted (issue #8), or
+ * The first problem of an availability body the contract schema already accepted, or
  * null: a zone that is not IANA, overlapping ranges on one weekday or in one exception (named by
  * day or date), an exception date given twice.
  */

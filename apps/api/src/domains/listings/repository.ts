@@ -1,5 +1,5 @@
 /**
- * Drizzle queries of the listings domain (ARCHITECTURE §1a, issue #8): a pro's services, their
+ * Drizzle queries of the listings domain (ARCHITECTURE §1a): a pro's services, their
  * images, the categories the pro is listed in, and the pro's opening hours. Each takes `db` or a
  * transaction; none holds policy or text for people.
  */
@@ -217,7 +217,7 @@ export async function setImageOrder(tx: DbOrTx, imageIds: readonly string[]): Pr
 
 /**
  * Lists the vendor in exactly its primary category and the categories of its active services
- * (issue #8): rows of other categories are removed, missing ones added.
+ *: rows of other categories are removed, missing ones added.
  */
 export async function syncVendorCategories(tx: DbOrTx, vendorId: string): Promise<void> {
   const wanted = sql`(

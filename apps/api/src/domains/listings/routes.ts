@@ -5,6 +5,7 @@ import { unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
 import { multipartParts } from '../../lib/multipart';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../services/images';
+import { vendorOnly } from '../vendors';
 import * as msg from './messages';
 import type { ImageUpload, ListingsService } from './service';
 
@@ -28,7 +29,7 @@ async function readImage(request: FastifyRequest): Promise<void> {
   const bearer = bearerOf(request);
   if (!bearer) throw unauthorized('Session not found');
   const user = await request.server.auth.verifyAccessToken(bearer);
-  if (user.role !== 'vendor') throw msg.vendorOnly();
+  if (user.role !== 'vendor') throw vendorOnly();
   const upload: ImageUpload = { file: null };
   let unexpectedField: string | undefined;
   try {
@@ -56,7 +57,7 @@ async function readImage(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * `/v1/vendor/services*` and `/v1/vendor/availability` (issue #8): the pro's services, their
+ * `/v1/vendor/services*` and `/v1/vendor/availability`: the pro's services, their
  * images and opening hours. Vendors only (403 for customers and admins); another pro's service
  * answers 404, as an unknown id does. Each route destructures and calls one `listings` function.
  */

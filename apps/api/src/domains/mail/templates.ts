@@ -1,31 +1,7 @@
-import type { MailMessage } from './transport';
+import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
 
-/** Escapes text for HTML mail bodies. */
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/**
- * The HTML frame every Vetted mail shares: a light page, a white card at most 480 px wide with
- * the wordmark, then `content`: HTML rows (`<p>`, `<table>`) whose text is already escaped with
- * {@link escapeHtml}, each line indented by eight spaces.
- */
-export function mailHtml(content: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <body style="margin:0;padding:24px;background:#f5f7fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1a1f2e">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 8px;font-size:20px;font-weight:700;color:#135FE1">Vetted</p>
-${content}
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
-}
+/** Moved to shared/mail.ts (every domain's messages.ts uses them): re-exported here. */
+export { escapeHtml, mailHtml } from '../../shared/mail';
 
 /**
  * The OTP mail of sign-up and login: the 6-digit code, how long it is valid, and what to do if

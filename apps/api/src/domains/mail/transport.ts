@@ -2,31 +2,10 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { NotificationPreferenceKind } from '@vetted/contract';
 import type { Config } from '../../config';
+import type { MailMessage } from '../../shared/mail';
 
-/** One mail: plain text plus a simple HTML alternative. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The one-time code a mail carries, written as a top-level field of the local outbox file. */
-  otp?: string;
-  /** ISO time after which the mail is pointless (an OTP's expiry): it is no longer delivered. */
-  expiresAt?: string;
-  /**
-   * True when the mail holds a secret (a one-time code): once delivered, the outbox row keeps
-   * only the address and a note, never the code (issue #6).
-   */
-  sensitive?: boolean;
-  /**
-   * The notification-preference kind of the mail (issue #9), e.g. `bookings` for a receipt:
-   * not sent when the recipient's account switched that kind's email off. Absent on security
-   * mails (codes, password and email changes, account deletion): those are always sent.
-   */
-  preferenceKind?: NotificationPreferenceKind;
-}
+export type { MailMessage };
 
 export interface MailTransport {
   /**

@@ -1,5 +1,5 @@
 /**
- * Drizzle queries of notification preferences (issue #9): table `notification_preferences`
+ * Drizzle queries of notification preferences: table `notification_preferences`
  * holds one row per user, kind and channel that differs from the default (on). No policy here.
  */
 import { and, eq, inArray } from 'drizzle-orm';

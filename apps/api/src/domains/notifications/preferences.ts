@@ -1,5 +1,5 @@
 /**
- * Notification preferences (issue #9): which kinds a person receives in the app and by mail.
+ * Notification preferences: which kinds a person receives in the app and by mail.
  * The kinds and their channels are the contract's `NOTIFICATION_PREFERENCE_KINDS`; this module
  * maps what the app sends onto them and answers the delivery handlers. Security mails (codes,
  * password and email changes, account deletion) carry no kind and are always sent.

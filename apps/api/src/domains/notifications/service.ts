@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import type { NewNotification, RealtimeEvent } from '../../shared/notification';
 import { notFound } from '../../lib/errors';
 import { enqueueEach } from '../../jobs/engine';
 import type { ServiceDeps } from '../deps';
@@ -6,25 +7,7 @@ import { notificationJob } from './jobs/notification';
 import { realtimeJob } from './jobs/realtime';
 import * as repo from './repository';
 
-/** An in-app notification to create once the current transaction commits. */
-export interface NewNotification {
-  userId: string;
-  /** e.g. `order.paid`, `order.accepted`, `payment.refunded`. */
-  type: string;
-  title: string;
-  body: string;
-  /** In-app path, e.g. `/vendor/history/order?id=…`. */
-  link?: string | null;
-}
-
-/**
- * A realtime event for a user's open sockets (`/v1/ws`), e.g.
- * `{ type: 'order', data: { id, status } }` so an open order page revalidates.
- */
-export interface RealtimeEvent {
-  type: string;
-  data?: unknown;
-}
+export type { NewNotification, RealtimeEvent };
 
 /**
  * Queues in-app notifications (job `notification`, ./jobs/notification.ts), inside the caller's transaction. Each becomes a

@@ -11,7 +11,8 @@ import {
   type OrderStatus,
   rescheduleWindow,
 } from '@vetted/contract';
-import { LEAD_TIME_MS } from '../catalogue/policy';
+import type { MoneyEffect } from '../../shared/money';
+import { LEAD_TIME_MS } from '../scheduling';
 
 /** The actions of `POST /v1/orders/{id}/transitions`. */
 export type OrderAction = 'accept' | 'decline' | 'start' | 'complete' | 'cancel';
@@ -33,7 +34,7 @@ export interface TransitionRule {
  * accepted (captured) → in_progress (start code) → completed. The vendor may decline a paid
  * order; the customer may cancel an unpaid or paid order, and an accepted one before its slot;
  * the vendor may cancel a paid or accepted one before its slot, always with a full refund
- * (issue #9, the published policy in the contract's `cancellation.ts`).
+ * (the published policy in the contract's `cancellation.ts`).
  * `cancelled`, `declined`, `completed` and `refunded` are final.
  */
 export const TRANSITIONS: Readonly<Record<OrderAction, TransitionRule>> = {
@@ -44,20 +45,20 @@ export const TRANSITIONS: Readonly<Record<OrderAction, TransitionRule>> = {
   cancel: { by: 'either', from: ['pending_payment', 'paid', 'accepted'], to: 'cancelled' },
 };
 
-/** A vendor may start a job at most this long before its slot (issue #6 §5): 30 minutes, in ms. */
+/** A vendor may start a job at most this long before its slot: 30 minutes, in ms. */
 export const START_WINDOW_MS = 30 * 60_000;
 
 /**
  * Refund policy bands for a customer's cancellation after the pro accepted (`/refund`): at least
  * this long before the slot (24 h, in ms) the whole total comes back… The numbers live in the
- * contract's `CANCELLATION_POLICY` (one module for the rules and the published page, issue #9).
+ * contract's `CANCELLATION_POLICY` (one module for the rules and the published page).
  */
 export const FULL_REFUND_NOTICE_MS = CANCELLATION_POLICY.fullRefundNoticeMs;
 
 /** …later than that (but before the slot) this share of the service price, in basis points (50 %); the booking fee is kept. */
 export const LATE_CANCEL_REFUND_BPS = CANCELLATION_POLICY.lateRefundBps;
 
-/** At most this many unpaid bookings (holds not expired) per customer at once (issue #6 §4). */
+/** At most this many unpaid bookings (holds not expired) per customer at once. */
 export const UNPAID_ORDER_LIMIT = 3;
 
 /** Wrong start codes allowed before `start` is locked (10 000 codes: 5 guesses ≈ 0.05 %). */
@@ -74,15 +75,8 @@ export function bookingFee(subtotal: number): number {
   return Math.round((subtotal * BOOKING_FEE_BPS) / 10_000);
 }
 
-/** What the order's money needs because of a transition (ARCHITECTURE §3). Amounts in minor units. */
-export type MoneyEffect =
-  | { kind: 'none' }
-  /** Take the authorised amount (vendor accepted). */
-  | { kind: 'capture' }
-  /** Release the authorisation (nothing was captured). */
-  | { kind: 'void' }
-  /** Give back part or all of a captured amount. */
-  | { kind: 'refund'; amount: number };
+/** What the order's money needs because of a transition: one definition in shared/money.ts. */
+export type { MoneyEffect };
 
 /** The facts of an order the rules look at. Money in minor units. */
 export interface OrderFacts {
@@ -100,7 +94,7 @@ export function earliestStart(startsAt: Date): Date {
 /**
  * The refund policy (`/refund`): the band and amount a cancellation by `role` at `now` falls in,
  * or null when an order in its state cannot be cancelled. The contract's
- * `cancellationDecision` (issue #9: one module for the code and the published text).
+ * `cancellationDecision` (one module for the code and the published text).
  */
 export function cancellationBand(
   order: OrderFacts,
@@ -268,7 +262,7 @@ export interface RescheduleFacts {
 }
 
 /**
- * Whether `role` may move the order now (issue #9): its customer (or an admin), a paid or
+ * Whether `role` may move the order now: its customer (or an admin), a paid or
  * accepted order, until the contract's reschedule cut-off (`rescheduleWindow`: 24 h before the
  * current start, inclusive). The new slot itself is checked by the service (grid, lead time, free).
  */
@@ -307,7 +301,7 @@ export function decideRescheduleAnswer(input: {
 }
 
 /**
- * What declining the new time does (issue #9): back to the previous slot when it is still free
+ * What declining the new time does: back to the previous slot when it is still free
  * and still bookable (at least `LEAD_TIME_MS` ahead of `now`, like any booking), else the order
  * is cancelled with a full refund — the vendor could keep neither time.
  */

@@ -3,8 +3,8 @@
  * holds no policy and no text for people.
  */
 import type { Order, OrderStatus } from '@vetted/contract';
-import { and, asc, count, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { orderEvents, orders, payments, services, users, vendorProfiles } from '../../db/schema';
 import { mediaUrl } from '../../services/images';
@@ -22,7 +22,7 @@ export interface OrderView {
   vendorUserId: string;
   vendorTimeZone: string;
   customerName: string;
-  /** Storage keys of both parties' avatars (issue #9); absent where a query does not read them. */
+  /** Storage keys of both parties' avatars; absent where a query does not read them. */
   customerAvatarKey?: string | null;
   vendorAvatarKey?: string | null;
   /** Refunded so far on the booking's charge, minor units; absent where a query does not read it. */
@@ -44,32 +44,66 @@ export function pgError(err: unknown): { code?: string; constraint?: string } {
   return {};
 }
 
-/** The pro's own account, beside the customer's (`users`) in {@link orderViewQuery}. */
+/** The pro's own account, beside the customer's (`users`) in {@link orderFactsQuery}. */
 const vendorUsers = alias(users, 'vendor_user');
 
-/** The public URL of an avatar key (issue #9), or null. */
+/** The public URL of an avatar key, or null. */
 const avatarUrl = (key: string | null | undefined) => (key ? mediaUrl(key) : null);
 
-function orderViewQuery(db: DbOrTx) {
+/** The columns of {@link OrderView} every order read has. */
+const viewColumns = {
+  order: orders,
+  serviceTitle: services.title,
+  serviceDuration: services.durationMinutes,
+  businessName: vendorProfiles.businessName,
+  vendorUserId: vendorProfiles.userId,
+  vendorTimeZone: vendorProfiles.timeZone,
+  customerName: users.fullName,
+};
+
+/**
+ * The one "order facts" join: the order with its service, the pro's profile, the customer's
+ * account and the pro's account (`vendor_user`), selecting {@link viewColumns} plus `extra`
+ * columns of those five tables.
+ */
+function orderFactsQuery<E extends SelectedFields>(db: DbOrTx, extra: E) {
   return db
-    .select({
-      order: orders,
-      serviceTitle: services.title,
-      serviceDuration: services.durationMinutes,
-      businessName: vendorProfiles.businessName,
-      vendorUserId: vendorProfiles.userId,
-      vendorTimeZone: vendorProfiles.timeZone,
-      customerName: users.fullName,
-      customerAvatarKey: users.avatarKey,
-      vendorAvatarKey: vendorUsers.avatarKey,
-      // Correlated so the list query stays one row per order; tips are separate payments.
-      amountRefunded: sql<number>`coalesce((select sum(${payments.amountRefunded}) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.kind} = 'order'), 0)::int`,
-    })
+    .select({ ...viewColumns, ...extra })
     .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, orders.vendorId))
     .innerJoin(users, eq(users.id, orders.customerId))
     .innerJoin(vendorUsers, eq(vendorUsers.id, vendorProfiles.userId));
+}
+
+function orderViewQuery(db: DbOrTx) {
+  return orderFactsQuery(db, {
+    customerAvatarKey: users.avatarKey,
+    vendorAvatarKey: vendorUsers.avatarKey,
+    // Correlated so the list query stays one row per order; tips are separate payments.
+    amountRefunded: sql<number>`coalesce((select sum(${payments.amountRefunded}) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.kind} = 'order'), 0)::int`,
+  });
+}
+
+/** An order with what payment text and checks need about it: the parties' addresses too. */
+export interface OrderFactsRow extends OrderView {
+  customerEmail: string;
+  vendorEmail: string;
+  /** The pro's own name (their account's), beside the business name. */
+  vendorName: string;
+}
+
+/**
+ * The order with its service, vendor and customer facts (and both parties' e-mail addresses),
+ * or null. No avatars or refunded amount: {@link toOrderDto} of it leaves those out.
+ */
+export async function loadOrderFacts(db: DbOrTx, id: string): Promise<OrderFactsRow | null> {
+  const [row] = await orderFactsQuery(db, {
+    customerEmail: users.email,
+    vendorEmail: vendorUsers.email,
+    vendorName: vendorUsers.fullName,
+  }).where(eq(orders.id, id));
+  return row ?? null;
 }
 
 /** The order with its service and parties, or null. */
@@ -284,4 +318,64 @@ export async function vendorArea(db: DbOrTx, vendorId: string): Promise<VendorAr
     .from(vendorProfiles)
     .where(eq(vendorProfiles.id, vendorId));
   return row ? { ...row, radiusKm: Number(row.radiusKm) } : null;
+}
+
+/**
+ * Replaces the address and notes the customer typed on each of their orders: the deletion of
+ * their account (users domain), in its transaction `tx`. The orders stay for the pros' records.
+ */
+export async function anonymiseCustomerOrders(
+  tx: DbOrTx,
+  customerId: string,
+  address: string,
+): Promise<void> {
+  await tx.update(orders).set({ address, notes: null }).where(eq(orders.customerId, customerId));
+}
+
+// ─── the account's own data (users domain: export, deletion) ─────────────────────────────────
+
+/**
+ * How many orders in `statuses` the user has as customer, or their vendor profile `vendorId`
+ * has as the pro (the users domain refuses a deletion while live ones remain).
+ */
+export async function countOrdersOfParty(
+  db: DbOrTx,
+  who: { userId: string; vendorId: string | null },
+  statuses: readonly OrderStatus[],
+): Promise<number> {
+  const party = who.vendorId
+    ? or(eq(orders.customerId, who.userId), eq(orders.vendorId, who.vendorId))
+    : eq(orders.customerId, who.userId);
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(party, inArray(orders.status, [...statuses])));
+  return row?.n ?? 0;
+}
+
+/** Orders the user made as a customer, oldest first, with their service and pro (data export). */
+export function customerOrdersOldestFirst(db: DbOrTx, customerId: string): Promise<OrderView[]> {
+  return orderFactsQuery(db, {})
+    .where(eq(orders.customerId, customerId))
+    .orderBy(asc(orders.createdAt));
+}
+
+/** Orders a pro received, oldest first (data export; no customer columns are read). */
+export function bookingsReceivedOldestFirst(db: DbOrTx, vendorId: string) {
+  return db
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      status: orders.status,
+      startsAt: orders.startsAt,
+      endsAt: orders.endsAt,
+      total: orders.total,
+      currency: orders.currency,
+      createdAt: orders.createdAt,
+      serviceTitle: services.title,
+    })
+    .from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
+    .where(eq(orders.vendorId, vendorId))
+    .orderBy(asc(orders.createdAt));
 }

@@ -1,7 +1,8 @@
 import { endpoints } from '@vetted/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
-import { idempotencyKeyOf, type OrdersService } from './service';
+import { idempotencyKeyOf } from '../../shared/idempotency';
+import type { OrdersService } from './service';
 import { presentOrderDetailFor, presentOrdersFor } from './vendor-view';
 
 /**
@@ -35,7 +36,7 @@ export default async function orderRoutes(
   route(app, endpoints.transitionOrder, async ({ params, body, user }) =>
     presentOrderDetailFor(app.db, user, await orders.transition(user, params.id, body)),
   );
-  // Changes of plan (issue #9): the refund quote, moving a booking, the pro's answer.
+  // Changes of plan: the refund quote, moving a booking, the pro's answer.
   route(app, endpoints.getCancellationQuote, ({ params, user }) =>
     orders.cancellationQuote(user, params.id),
   );

@@ -1,5 +1,5 @@
 /**
- * Whether a pro serves the address of a booking (issue #21 "Checkout without surprises"): the
+ * Whether a pro serves the address of a booking ("Checkout without surprises"): the
  * address is located — a saved place by its own coordinates, a typed address by the town it
  * names (the offline geocoder knows towns, not streets) — and its great-circle distance from
  * the pro's base is compared with the pro's service radius. Checkout asks before booking
@@ -19,9 +19,14 @@ import {
 } from '@vetted/contract';
 import type { DbOrTx } from '../../db/client';
 import { haversineKm } from '../../db/seed-data/places';
-import type { Geocoder, PlaceLookup } from '../places/geocoder';
-import { normalizeName, splitQuery } from '../places/policy';
-import { defaultAddress, findAddress } from '../places/repository';
+import {
+  defaultAddress,
+  findAddress,
+  type Geocoder,
+  normalizeName,
+  type PlaceLookup,
+  splitQuery,
+} from '../places';
 import * as msg from './messages';
 import type { VendorArea } from './repository';
 

@@ -8,7 +8,7 @@ import type { Order, OrderDetail, OrderStatus } from '@vetted/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../platform/types';
 
 /** States an order can end in without its card ever being charged (hold released, or unpaid). */
 const CLOSED_STATUSES: readonly OrderStatus[] = ['cancelled', 'declined', 'refunded'];

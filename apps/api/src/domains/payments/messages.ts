@@ -1,36 +1,16 @@
 /**
  * User-facing text of the payments domain: errors, notifications, order-event notes and the
- * receipt mail. Say only what happened (issue #6 §2): "Refunded" only once the provider
+ * receipt mail. Say only what happened: "Refunded" only once the provider
  * confirmed the refund; until then "Refund pending". A payment's state is worded by the
  * contract's money words (`paymentWords`), as on every screen: a card only authorised is never
  * called "paid" or "charged".
  */
-import { authorisedWords, formatMoneyWords } from '@vetted/contract';
-import { escapeHtml, mailHtml } from '../mail/templates';
-import type { MailMessage } from '../mail/transport';
-
-/**
- * `$1,234.50`: minor units of `currency` in US English, with the currency's own minor digits
- * (the contract's `formatMoneyWords`, as the screens show amounts).
- */
-export function formatMoney(amount: number, currency: string): string {
-  return formatMoneyWords(amount, currency);
-}
-
-/** "Mon, Nov 24, 9:00 AM" in `timeZone` (the vendor's: where the job happens). */
-export function formatWhen(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(at);
-}
-
-export const customerOrderLink = (id: string) => `/user/history/order?id=${id}`;
-export const vendorOrderLink = (id: string) => `/vendor/history/order?id=${id}`;
+import { authorisedWords } from '@vetted/contract';
+import { ROUTES } from '@vetted/session';
+import type { NewNotification } from '../../shared/notification';
+import { customerOrderLink, vendorOrderLink } from '../../shared/links';
+import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import { formatMoney } from '../../shared/money';
 
 export const messages = {
   paymentNotFound: 'Payment not found',
@@ -208,7 +188,7 @@ export function receiptMail(input: {
     subject: `Your Vetted receipt for ${o.reference}`,
     text: lines.join('\n'),
     html,
-    // Issue #9: the recipient may switch booking mails off.
+    // The recipient may switch booking mails off.
     preferenceKind: 'bookings',
   };
 }
@@ -254,7 +234,84 @@ export function newBookingMail(input: {
     subject: `New booking: ${o.serviceTitle} on ${o.when}`,
     text,
     html,
-    // Issue #9: the recipient may switch booking mails off.
+    // The recipient may switch booking mails off.
     preferenceKind: 'bookings',
   };
+}
+
+// A refund an admin recovered from the pro: told to the pro by the refund job.
+
+/** What a refund recovered from the pro is about (minor units of `currency`). */
+export interface RefundRecovery {
+  /** The pro's first name or business, as mails greet them. */
+  vendorName: string;
+  customerName: string;
+  serviceTitle: string;
+  reference: string;
+  /** What the customer got back (minor units). */
+  refundAmount: number;
+  /** The part of it taken from the pro's earnings (minor units). */
+  recovered: number;
+  currency: string;
+  /** Why, as the admin wrote it. */
+  reason: string;
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * The in-app notice of a refund an admin recovered from the pro: how much came off their
+ * earnings, for which booking, and why. Type `earnings.refund_recovered` (no preference switch:
+ * money taken from them is always told).
+ */
+export function refundRecoveredNotice(r: RefundRecovery): Omit<NewNotification, 'userId'> {
+  const taken = formatMoney(r.recovered, r.currency);
+  return {
+    type: 'earnings.refund_recovered',
+    title: `${taken} taken back from your earnings`,
+    body: `Vetted refunded ${r.customerName} ${formatMoney(r.refundAmount, r.currency)} for ${r.serviceTitle} (${r.reference}), and ${taken} of it comes from your earnings. Reason: ${sentence(r.reason)}`,
+    link: ROUTES.vendor.earnings,
+  };
+}
+
+/**
+ * The mail of a refund an admin recovered from the pro (see {@link refundRecoveredNotice}), with
+ * what happens when the money was already paid out: it shows as owed and comes off their next
+ * earnings. Always sent (no preference kind): it is about money taken from them.
+ */
+export function refundRecoveredMail(input: RefundRecovery & { to: string; publicUrl: string }) {
+  const first = input.vendorName.trim().split(/\s+/)[0] || 'there';
+  const taken = formatMoney(input.recovered, input.currency);
+  const refund = formatMoney(input.refundAmount, input.currency);
+  const link = `${input.publicUrl.replace(/\/$/, '')}${ROUTES.vendor.earnings}`;
+  const what = `Vetted refunded ${input.customerName} ${refund} for ${input.serviceTitle} (${input.reference}), and ${taken} of it comes from your earnings.`;
+  const why = `Reason: ${sentence(input.reason)}`;
+  const owed =
+    'If those earnings were already paid out, the amount shows as owed on your earnings page and comes off your next earnings before any payout.';
+  const text = [
+    `Hi ${first},`,
+    '',
+    what,
+    why,
+    '',
+    owed,
+    '',
+    `Your earnings: ${link}`,
+    '',
+    '— The Vetted team',
+    '',
+  ].join('\n');
+  const html =
+    mailHtml(`        <p style="margin:0 0 16px;font-size:16px">Hi ${escapeHtml(first)},</p>
+        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(what)}</p>
+        <p style="margin:0 0 16px;font-size:16px">${escapeHtml(why)}</p>
+        <p style="margin:0 0 16px;font-size:14px;color:#4a5163">${escapeHtml(owed)}</p>
+        <p style="margin:0;font-size:14px"><a href="${escapeHtml(link)}" style="color:#135FE1">View your earnings</a></p>`);
+  const message: MailMessage = {
+    to: input.to,
+    subject: `${taken} taken back from your earnings for ${input.reference}`,
+    text,
+    html,
+  };
+  return message;
 }

@@ -1,5 +1,5 @@
 /**
- * Pure payment rules (issue #6 §3): idempotency keys of every provider call, which payment
+ * Pure payment rules: idempotency keys of every provider call, which payment
  * states may be confirmed, card checks. No I/O; unit-tested in `test/payments-policy.test.ts`.
  */
 import { maxTip, type OrderStatus, type PaymentStatus, TIP_LIMITS } from '@vetted/contract';
@@ -83,7 +83,7 @@ export function notPayableReason(status: OrderStatus): 'already_paid' | 'order_n
 }
 
 /**
- * What reconciliation does with one provider charge (issue #6 §3):
+ * What reconciliation does with one provider charge:
  * - `none` — nothing: the charge is voided or fully refunded, or the payment holding its ref
  *   already recorded it (an outbox job in flight converges the rest);
  * - `refund` — captured money the database does not account for: give back what is left;
@@ -111,7 +111,7 @@ export function reconcileAction(input: {
 }
 
 /**
- * Why an order cannot take a tip of `amount` (minor units) now (issue #9 "Tip after completion"),
+ * Why an order cannot take a tip of `amount` (minor units) now,
  * or null when it can: only a `completed` order (`not_completed`), between `TIP_LIMITS.minMinor`
  * (`too_small`) and `maxTip(subtotal)` (`too_large`) — bounds from the contract's policy module.
  */

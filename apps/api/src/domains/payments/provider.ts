@@ -1,5 +1,5 @@
 /**
- * Payment provider interface (issue #6 §3 "Exactly-once money").
+ * Payment provider interface.
  *
  * Every money-moving call takes an `idempotencyKey` that the caller stored in our database
  * BEFORE the call, so a retry (outbox redelivery, a customer's repeated confirm, a restart after
@@ -124,7 +124,7 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<{ refundRef: string; status: 'pending' | 'succeeded' }>;
   /**
-   * Pays `amount` (minor units) in `currency` out to a vendor (issue #8), with our payout id as
+   * Pays `amount` (minor units) in `currency` out to a vendor, with our payout id as
    * metadata, to `destination`: the sandbox's verified bank account (its last four digits, kept
    * on the fake bank's row) or a Stripe connected account (`acct_…`, a Connect transfer). Without
    * a destination it throws an Error with `permanent: true`. A repeated

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsService } from './service';
 
-/** How often reconciliation runs after the one at start: every 5 minutes, in ms (issue #6 §3). */
+/** How often reconciliation runs after the one at start: every 5 minutes, in ms. */
 export const RECONCILE_INTERVAL_MS = 5 * 60_000;
 
 export interface Reconciler {
@@ -14,7 +14,7 @@ export interface Reconciler {
 }
 
 /**
- * Runs `payments.reconcile()` at start and periodically (issue #6 §3): provider charges the
+ * Runs `payments.reconcile()` at start and periodically: provider charges the
  * database does not account for — left by a crash between a provider call and its commit — are
  * adopted, voided or refunded. Passes never overlap. The window it looks at comes from the
  * service's injected clock.

@@ -1,27 +1,13 @@
 /**
- * What a refund does beyond the money: which order states a full refund ends, and telling the
+ * What a refund does beyond the money: telling the
  * pro when an admin recovers a refund from them (in-app and by mail, through the outbox in the
  * refund's transaction).
  */
-import type { OrderStatus } from '@vetted/contract';
 import type { DbOrTx } from '../../db/client';
-import { refundRecoveredMail, refundRecoveredNotice } from '../earnings/messages';
-import { enqueueMail } from '../mail/service';
-import { notify } from '../notifications/service';
-import type { OrderFactsRow } from './repository';
-
-/**
- * Order states a booking refunded in full moves from to `refunded`: every state after payment
- * (a refund of everything left ends the booking, whatever it was doing).
- */
-export const REFUNDABLE_ORDER_STATUSES: OrderStatus[] = [
-  'paid',
-  'accepted',
-  'in_progress',
-  'completed',
-  'cancelled',
-  'declined',
-];
+import { enqueueMail } from '../mail';
+import { notify } from '../notifications';
+import { refundRecoveredMail, refundRecoveredNotice } from './messages';
+import type { OrderFactsRow } from '../orders';
 
 /**
  * Tells the pro of order `facts` that `recovered` (minor units of `currency`) of a refund of

@@ -1,65 +1,17 @@
 /**
- * Drizzle queries of the payments domain (issue #6 §1): each takes `db | tx`; no policy, no
- * text for people. The few order queries here are the ones payment needs inside its own
- * transactions (lock, mark paid, cancel for a taken slot), as agreed with the orders domain.
+ * Drizzle queries of the payments domain: each takes `db | tx`; no policy, no
+ * text for people. The order reads and locks here are the ones payment needs inside its own
+ * transactions; order changes go through the orders domain (`applyPaymentToOrder`).
  */
 import { and, asc, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
-import {
-  idempotencyRecords,
-  orderEvents,
-  orders,
-  outbox,
-  payments,
-  services,
-  users,
-  vendorProfiles,
-} from '../../db/schema';
+import { idempotencyRecords, orders, outbox, payments, vendorProfiles } from '../../db/schema';
 import { redeliverNow } from '../../jobs/engine';
-import type { OrderView } from '../orders/repository';
 import { CONFIRMABLE } from './policy';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentPatch = Partial<Omit<PaymentRow, 'id' | 'orderId' | 'createdAt'>>;
-
-/** An order with what payment text and checks need about it. */
-export interface OrderFactsRow extends OrderView {
-  customerEmail: string;
-  vendorEmail: string;
-  vendorName: string;
-}
-
-const vendorUsers = alias(users, 'vendor_user');
-
-/** The order with its service, vendor and customer facts, or null. */
-export async function orderFacts(db: DbOrTx, orderId: string): Promise<OrderFactsRow | null> {
-  const [row] = await db
-    .select({
-      order: orders,
-      serviceTitle: services.title,
-      serviceDuration: services.durationMinutes,
-      businessName: vendorProfiles.businessName,
-      vendorUserId: vendorProfiles.userId,
-      vendorTimeZone: vendorProfiles.timeZone,
-      customerName: users.fullName,
-      customerEmail: users.email,
-      vendorEmail: vendorUsers.email,
-      vendorName: vendorUsers.fullName,
-    })
-    .from(orders)
-    .innerJoin(services, eq(services.id, orders.serviceId))
-    .innerJoin(vendorProfiles, eq(vendorProfiles.id, orders.vendorId))
-    .innerJoin(users, eq(users.id, orders.customerId))
-    .innerJoin(vendorUsers, eq(vendorUsers.id, vendorProfiles.userId))
-    .where(eq(orders.id, orderId));
-  return row ?? null;
-}
-
-/** The contract `Order` of an order: the orders domain's own mapping, one shape for both. */
-export { toOrderDto } from '../orders/repository';
 
 export async function getPayment(db: DbOrTx, id: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
@@ -97,7 +49,7 @@ export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
 }
 
 /**
- * The booking's own payments (`kind = 'order'`): a tip (issue #9) is a payment of the order too,
+ * The booking's own payments (`kind = 'order'`): a tip is a payment of the order too,
  * but never the one that pays, captures, voids or refunds the booking.
  */
 const bookingPayments = (orderId: string) =>
@@ -140,7 +92,7 @@ export async function openPayment(db: DbOrTx, orderId: string): Promise<PaymentR
   return row ?? null;
 }
 
-/** Every payment of an order — booking attempts and tips — oldest first (admin view, #8). */
+/** Every payment of an order — booking attempts and tips — oldest first (admin view). */
 export function paymentsOfOrder(db: DbOrTx, orderId: string): Promise<PaymentRow[]> {
   return db
     .select()
@@ -149,7 +101,7 @@ export function paymentsOfOrder(db: DbOrTx, orderId: string): Promise<PaymentRow
     .orderBy(asc(payments.createdAt), asc(payments.id));
 }
 
-/** The tip payments of an order (issue #9), newest first. */
+/** The tip payments of an order, newest first. */
 export function tipPayments(db: DbOrTx, orderId: string): Promise<PaymentRow[]> {
   return db
     .select()
@@ -180,61 +132,6 @@ export async function updatePayment(
   return row ?? null;
 }
 
-/** `pending_payment` → `paid` (clears the hold). Returns false when the order was not pending. */
-export async function markOrderPaid(db: DbOrTx, orderId: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(orders)
-    .set({ status: 'paid', holdExpiresAt: null, updatedAt: at })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
-    .returning({ id: orders.id });
-  return rows.length > 0;
-}
-
-/** `pending_payment` → `cancelled`. Returns false when the order was not pending. */
-export async function cancelPendingOrder(db: DbOrTx, orderId: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(orders)
-    .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: at })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
-    .returning({ id: orders.id });
-  return rows.length > 0;
-}
-
-/** Sets an order to `refunded` if it is in one of `from`. Returns whether it changed. */
-export async function markOrderRefunded(
-  db: DbOrTx,
-  orderId: string,
-  from: OrderRow['status'][],
-  at: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(orders)
-    .set({ status: 'refunded', updatedAt: at })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
-    .returning({ id: orders.id });
-  return rows.length > 0;
-}
-
-export async function insertOrderEvent(
-  db: DbOrTx,
-  row: {
-    orderId: string;
-    status: OrderRow['status'];
-    actorId: string | null;
-    note: string | null;
-    at: Date;
-  },
-): Promise<void> {
-  await db.insert(orderEvents).values({
-    id: uuidv7(),
-    orderId: row.orderId,
-    status: row.status,
-    actorId: row.actorId,
-    note: row.note,
-    createdAt: row.at,
-  });
-}
-
 /** True when an outbox row with this idempotency key exists (delivered or not). */
 export async function outboxHasKey(db: DbOrTx, key: string): Promise<boolean> {
   const [row] = await db
@@ -248,7 +145,7 @@ export async function outboxHasKey(db: DbOrTx, key: string): Promise<boolean> {
 /**
  * Minor units of the payment's refund jobs (`payment:<id>:refund:<n>`) not delivered yet: queued,
  * retrying, or given up and waiting for a person (a webhook may still revive those, see
- * {@link rescheduleOutbox}) — money the provider may yet refund, not in `amount_refunded` (#8).
+ * {@link rescheduleOutbox}) — money the provider may yet refund, not in `amount_refunded`.
  */
 export async function undeliveredRefundTotal(db: DbOrTx, paymentId: string): Promise<number> {
   const [row] = await db

@@ -16,7 +16,7 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 }
 
 /**
- * Checkout (open a payment, confirm it), tips (issue #9) and the admin view of a payment. Each route parses,
+ * Checkout (open a payment, confirm it), tips and the admin view of a payment. Each route parses,
  * calls one service function and replies.
  */
 export default async function paymentRoutes(
@@ -33,7 +33,7 @@ export default async function paymentRoutes(
 
   route(app, endpoints.getAdminPayment, ({ params, user }) => payments.adminView(user, params.id));
 
-  // Issue #9: a tip is started here and confirmed like any payment (`confirmPayment`).
+  // A tip is started here and confirmed like any payment (`confirmPayment`).
   route(app, endpoints.tipOrder, ({ params, body, user }) =>
     payments.startTip(user, params.id, body),
   );

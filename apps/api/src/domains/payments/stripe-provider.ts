@@ -2,10 +2,16 @@ import Stripe from 'stripe';
 import type {
   AuthorizeResult,
   ConnectedAccountState,
+  ConnectedAccounts,
   PaymentProvider,
-  ProviderCharge,
-  ProviderEvent,
 } from './provider';
+import {
+  intentCharges,
+  intentEvents,
+  latestCharge,
+  retrieveIntent,
+  stripeCurrency,
+} from './stripe-history';
 
 /** Where and how to reach Stripe. `host`/`port`/`protocol` point the SDK at a local fake in tests. */
 export interface StripeProviderOptions {
@@ -17,19 +23,6 @@ export interface StripeProviderOptions {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
-}
-
-/** Stripe keeps amounts in minor units like we do, but wants currencies in lower case. */
-const stripeCurrency = (currency: string) => currency.toLowerCase();
-const ourCurrency = (currency: string) => currency.toUpperCase();
-/** Stripe timestamps are Unix seconds. */
-const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
-
-/** The expanded latest charge of an intent, or null (not expanded or no attempt yet). */
-function latestCharge(intent: Stripe.PaymentIntent): Stripe.Charge | null {
-  return intent.latest_charge && typeof intent.latest_charge === 'object'
-    ? intent.latest_charge
-    : null;
 }
 
 /** Last four digits of the card behind an intent (expanded payment method, else latest charge). */
@@ -66,8 +59,160 @@ const isUnexpectedState = (err: unknown) =>
   err instanceof Stripe.errors.StripeInvalidRequestError &&
   err.code === 'payment_intent_unexpected_state';
 
+/** Connect onboarding of payout accounts: Express accounts and hosted onboarding links. */
+function connectedAccounts(stripe: Stripe): ConnectedAccounts {
+  return {
+    async create({ vendorId, country, email, idempotencyKey }) {
+      const account = await stripe.accounts.create(
+        {
+          type: 'express',
+          country,
+          ...(email ? { email } : {}),
+          capabilities: { transfers: { requested: true } },
+          metadata: { vendorId },
+        },
+        { idempotencyKey },
+      );
+      return connectedAccountState(account);
+    },
+    async onboardingLink({ accountId, returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
+      return { url: link.url };
+    },
+    async retrieve(accountId) {
+      return connectedAccountState(await stripe.accounts.retrieve(accountId));
+    },
+  };
+}
+
 /**
- * The Stripe provider (issue #6 §3): PaymentIntents with manual capture. The browser collects
+ * Reads the intent the browser confirmed: `requires_capture` → authorised; a failed attempt →
+ * declined with Stripe's message; `canceled` → declined; else `requires_action`.
+ */
+async function authorizeIntent(
+  stripe: Stripe,
+  { paymentId, ref, amount, currency }: Parameters<PaymentProvider['authorize']>[0],
+): Promise<AuthorizeResult> {
+  if (!ref) throw new Error(`Stripe payment ${paymentId} has no PaymentIntent`);
+  const intent = await retrieveIntent(stripe, ref);
+  if (
+    intent.metadata?.paymentId !== paymentId ||
+    intent.amount !== amount ||
+    intent.currency !== stripeCurrency(currency)
+  ) {
+    // Never accept an intent made for another payment or amount.
+    return {
+      status: 'declined',
+      code: 'payment_mismatch',
+      message: 'This payment could not be verified. Try again.',
+      last4: null,
+    };
+  }
+  const last4 = cardLast4(intent);
+  if (intent.status === 'requires_capture' || intent.status === 'succeeded') {
+    return { status: 'authorized', ref: intent.id, last4 };
+  }
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
+    const error = intent.last_payment_error;
+    return {
+      status: 'declined',
+      code: error.decline_code ?? error.code ?? 'card_declined',
+      message: error.message ?? 'Your card was declined. Try another card.',
+      last4: error.payment_method?.card?.last4 ?? last4,
+    };
+  }
+  if (intent.status === 'canceled') {
+    return {
+      status: 'declined',
+      code: 'payment_intent_canceled',
+      message: 'This payment was cancelled. Start again.',
+      last4,
+    };
+  }
+  if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
+  return { status: 'requires_action', ref: intent.id, clientSecret: intent.client_secret };
+}
+
+/** The refund of intent `ref` created with `idempotencyKey` (kept in its metadata), or null. */
+async function findRefund(
+  stripe: Stripe,
+  ref: string,
+  idempotencyKey: string,
+): Promise<Stripe.Refund | null> {
+  for await (const refund of stripe.refunds.list({ payment_intent: ref, limit: 100 })) {
+    if (refund.metadata?.idempotencyKey === idempotencyKey) return refund;
+  }
+  return null;
+}
+
+/**
+ * Refunds `amount` of intent `ref` with `idempotencyKey`. A refund Stripe reports
+ * `failed`/`canceled` throws an Error with `permanent: true`.
+ */
+async function refundIntent(
+  stripe: Stripe,
+  { ref, amount, idempotencyKey }: Parameters<PaymentProvider['refund']>[0],
+): Promise<{ refundRef: string; status: 'pending' | 'succeeded' }> {
+  // Stripe answers a repeated key with its FIRST response (a refund pending then stays
+  // pending in it) and forgets keys after 24 h: read this key's refund if it exists.
+  let refund = await findRefund(stripe, ref, idempotencyKey);
+  refund ??= await stripe.refunds.create(
+    { payment_intent: ref, amount, metadata: { idempotencyKey } },
+    { idempotencyKey },
+  );
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    // Final at Stripe: retrying the same key cannot help. `permanent` tells the payments
+    // service to stop retrying and leave it to a person.
+    throw Object.assign(
+      new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason}`),
+      { permanent: true },
+    );
+  }
+  return {
+    refundRef: refund.id,
+    status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
+  };
+}
+
+/** A Connect transfer of a payout to the vendor's connected account `destination`. */
+async function transferPayout(
+  stripe: Stripe,
+  input: Parameters<PaymentProvider['payout']>[0],
+): Promise<{ ref: string }> {
+  const { payoutId, amount, currency, destination, idempotencyKey } = input;
+  if (!destination) {
+    // There is no connected account to send to: no retry can change that, so the payout
+    // fails and its money becomes available again.
+    throw Object.assign(new Error(STRIPE_NO_DESTINATION), { permanent: true });
+  }
+  try {
+    const transfer = await stripe.transfers.create(
+      {
+        amount,
+        currency: stripeCurrency(currency),
+        destination,
+        metadata: { payoutId, idempotencyKey },
+      },
+      { idempotencyKey },
+    );
+    return { ref: transfer.id };
+  } catch (err) {
+    // A refusal (no such account, insufficient platform balance…) is final for this key:
+    // Stripe answers a repeat with the same error.
+    if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+      throw Object.assign(new Error(err.message), { permanent: true, cause: err });
+    }
+    throw err;
+  }
+}
+
+/**
+ * The Stripe provider: PaymentIntents with manual capture. The browser collects
  * the card with Stripe.js and confirms the intent, so card numbers never reach this server.
  *
  * - `prepare` creates the intent (`capture_method: 'manual'`, `metadata.paymentId`) and returns
@@ -99,48 +244,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     appInfo: { name: 'Vetted' },
   });
 
-  const retrieve = (ref: string) =>
-    stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge', 'payment_method'] });
-
-  /** The refund of intent `ref` created with `idempotencyKey` (kept in its metadata), or null. */
-  async function findRefund(ref: string, idempotencyKey: string): Promise<Stripe.Refund | null> {
-    for await (const refund of stripe.refunds.list({ payment_intent: ref, limit: 100 })) {
-      if (refund.metadata?.idempotencyKey === idempotencyKey) return refund;
-    }
-    return null;
-  }
+  const retrieve = (ref: string) => retrieveIntent(stripe, ref);
 
   return {
     name: 'stripe',
     testMode: !options.secretKey.includes('_live_'),
 
-    connectedAccounts: {
-      async create({ vendorId, country, email, idempotencyKey }) {
-        const account = await stripe.accounts.create(
-          {
-            type: 'express',
-            country,
-            ...(email ? { email } : {}),
-            capabilities: { transfers: { requested: true } },
-            metadata: { vendorId },
-          },
-          { idempotencyKey },
-        );
-        return connectedAccountState(account);
-      },
-      async onboardingLink({ accountId, returnUrl, refreshUrl }) {
-        const link = await stripe.accountLinks.create({
-          account: accountId,
-          type: 'account_onboarding',
-          return_url: returnUrl,
-          refresh_url: refreshUrl,
-        });
-        return { url: link.url };
-      },
-      async retrieve(accountId) {
-        return connectedAccountState(await stripe.accounts.retrieve(accountId));
-      },
-    },
+    connectedAccounts: connectedAccounts(stripe),
 
     async prepare({ paymentId, amount, currency, idempotencyKey }) {
       const intent = await stripe.paymentIntents.create(
@@ -160,46 +270,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       };
     },
 
-    async authorize({ paymentId, ref, amount, currency }): Promise<AuthorizeResult> {
-      if (!ref) throw new Error(`Stripe payment ${paymentId} has no PaymentIntent`);
-      const intent = await retrieve(ref);
-      if (
-        intent.metadata?.paymentId !== paymentId ||
-        intent.amount !== amount ||
-        intent.currency !== stripeCurrency(currency)
-      ) {
-        // Never accept an intent made for another payment or amount.
-        return {
-          status: 'declined',
-          code: 'payment_mismatch',
-          message: 'This payment could not be verified. Try again.',
-          last4: null,
-        };
-      }
-      const last4 = cardLast4(intent);
-      if (intent.status === 'requires_capture' || intent.status === 'succeeded') {
-        return { status: 'authorized', ref: intent.id, last4 };
-      }
-      if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
-        const error = intent.last_payment_error;
-        return {
-          status: 'declined',
-          code: error.decline_code ?? error.code ?? 'card_declined',
-          message: error.message ?? 'Your card was declined. Try another card.',
-          last4: error.payment_method?.card?.last4 ?? last4,
-        };
-      }
-      if (intent.status === 'canceled') {
-        return {
-          status: 'declined',
-          code: 'payment_intent_canceled',
-          message: 'This payment was cancelled. Start again.',
-          last4,
-        };
-      }
-      if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
-      return { status: 'requires_action', ref: intent.id, clientSecret: intent.client_secret };
-    },
+    authorize: (input) => authorizeIntent(stripe, input),
 
     async capture({ ref, amount, idempotencyKey }) {
       try {
@@ -228,147 +299,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
-    async refund({ ref, amount, idempotencyKey }) {
-      // Stripe answers a repeated key with its FIRST response (a refund pending then stays
-      // pending in it) and forgets keys after 24 h: read this key's refund if it exists.
-      let refund = await findRefund(ref, idempotencyKey);
-      refund ??= await stripe.refunds.create(
-        { payment_intent: ref, amount, metadata: { idempotencyKey } },
-        { idempotencyKey },
-      );
-      if (refund.status === 'failed' || refund.status === 'canceled') {
-        // Final at Stripe: retrying the same key cannot help. `permanent` tells the payments
-        // service to stop retrying and leave it to a person.
-        throw Object.assign(
-          new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason}`),
-          { permanent: true },
-        );
-      }
-      return {
-        refundRef: refund.id,
-        status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
-      };
-    },
+    refund: (input) => refundIntent(stripe, input),
 
-    async payout({ payoutId, amount, currency, destination, idempotencyKey }) {
-      if (!destination) {
-        // There is no connected account to send to: no retry can change that, so the payout
-        // fails and its money becomes available again.
-        throw Object.assign(new Error(STRIPE_NO_DESTINATION), { permanent: true });
-      }
-      try {
-        const transfer = await stripe.transfers.create(
-          {
-            amount,
-            currency: stripeCurrency(currency),
-            destination,
-            metadata: { payoutId, idempotencyKey },
-          },
-          { idempotencyKey },
-        );
-        return { ref: transfer.id };
-      } catch (err) {
-        // A refusal (no such account, insufficient platform balance…) is final for this key:
-        // Stripe answers a repeat with the same error.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
-          throw Object.assign(new Error(err.message), { permanent: true, cause: err });
-        }
-        throw err;
-      }
-    },
+    payout: (input) => transferPayout(stripe, input),
 
-    async events(ref): Promise<ProviderEvent[]> {
-      const intent = await retrieve(ref);
-      const currency = ourCurrency(intent.currency);
-      const charge = latestCharge(intent);
-      const events: ProviderEvent[] = [];
-      const authorized = charge?.status === 'succeeded';
-      if (charge && authorized) {
-        events.push({
-          type: 'authorization',
-          amount: charge.amount,
-          currency,
-          idempotencyKey: intent.metadata?.idempotencyKey ?? null,
-          at: iso(charge.created),
-          ref: charge.id,
-        });
-      }
-      if (charge?.captured) {
-        events.push({
-          type: 'capture',
-          amount: charge.amount_captured,
-          currency,
-          idempotencyKey: intent.metadata?.captureKey ?? null,
-          // Stripe keeps no capture time on the charge; its authorisation time is the closest.
-          at: iso(charge.created),
-          ref: charge.id,
-        });
-      }
-      if (intent.status === 'canceled' && charge && authorized) {
-        events.push({
-          type: 'void',
-          amount: intent.amount,
-          currency,
-          idempotencyKey: null,
-          at: iso(intent.canceled_at ?? intent.created),
-          ref: intent.id,
-        });
-      }
-      for await (const refund of stripe.refunds.list({ payment_intent: intent.id, limit: 100 })) {
-        if (refund.status === 'failed' || refund.status === 'canceled') continue;
-        events.push({
-          type: 'refund',
-          amount: refund.amount,
-          currency: ourCurrency(refund.currency),
-          idempotencyKey: refund.metadata?.idempotencyKey ?? null,
-          at: iso(refund.created),
-          ref: refund.id,
-        });
-      }
-      return events.sort((a, b) => a.at.localeCompare(b.at));
-    },
-
-    async charges(since): Promise<ProviderCharge[]> {
-      const list: ProviderCharge[] = [];
-      const intents = stripe.paymentIntents.list({
-        created: { gte: Math.floor(since.getTime() / 1000) },
-        limit: 100,
-        expand: ['data.latest_charge'],
-      });
-      for await (const intent of intents) {
-        const state = chargeState(intent);
-        if (!state) continue;
-        list.push({
-          ref: intent.id,
-          paymentId: intent.metadata?.paymentId ?? null,
-          amount: intent.amount,
-          currency: ourCurrency(intent.currency),
-          state,
-          amountRefunded: latestCharge(intent)?.amount_refunded ?? 0,
-        });
-      }
-      return list;
-    },
+    events: (ref) => intentEvents(stripe, ref),
+    charges: (since) => intentCharges(stripe, since),
   };
-}
-
-/** Where the money of an intent stands; null while no card has been authorised (nothing to reconcile). */
-function chargeState(intent: Stripe.PaymentIntent): ProviderCharge['state'] | null {
-  switch (intent.status) {
-    case 'requires_capture':
-      return 'authorized';
-    case 'succeeded': {
-      const charge = latestCharge(intent);
-      const refunded = charge?.amount_refunded ?? 0;
-      if (charge?.refunded || (refunded > 0 && refunded >= (charge?.amount_captured ?? 0))) {
-        return 'refunded';
-      }
-      return refunded > 0 ? 'partially_refunded' : 'captured';
-    }
-    case 'canceled':
-      // Cancelled after an authorisation: the hold was released.
-      return latestCharge(intent)?.status === 'succeeded' ? 'voided' : null;
-    default:
-      return null;
-  }
 }

@@ -1,9 +1,9 @@
 /**
- * User-facing text of the places domain (issue #9 "Saved places"): each error says what to fix
+ * User-facing text of the places domain: each error says what to fix
  * and names the field it is about.
  */
 import { MAX_SAVED_PLACES } from '@vetted/contract';
-import { AppError, conflict, notFound, unauthorized } from '../../lib/errors';
+import { AppError, conflict, notFound, unauthorized } from '../../shared/errors';
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the places domain (issue #9 "Saved places"): how a place name is normalised for
+ * Pure rules of the places domain: how a place name is normalised for
  * matching, how many typos a query may carry, how geocode candidates are scored, and which saved
  * place becomes the default. No I/O; table-tested in test/places-policy.test.ts.
  */

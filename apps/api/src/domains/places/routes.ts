@@ -14,7 +14,7 @@ const GEOCODE_MAX_AGE_S = 86_400;
 const GEOCODE_CACHE = { ttlMs: 3_600_000, maxBytes: 4 * 1024 * 1024 };
 
 /**
- * Places (issue #9): `GET /v1/geocode` and `GET /v1/geocode/reverse` — public and cacheable, so type-ahead costs little
+ * Places: `GET /v1/geocode` and `GET /v1/geocode/reverse` — public and cacheable, so type-ahead costs little
  * against the per-client rate limit — and the signed-in user's saved places under
  * `/v1/me/addresses`.
  */

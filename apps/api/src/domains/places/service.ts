@@ -1,5 +1,5 @@
 /**
- * Use cases of the places domain (issue #9 "Saved places"): city type-ahead (`GET /v1/geocode`)
+ * Use cases of the places domain: city type-ahead (`GET /v1/geocode`)
  * and the signed-in user's saved places (`/v1/me/addresses`). Saving a place has no side effect
  * beyond its rows (no notification, mail or realtime frame), so nothing goes through the outbox.
  *
@@ -11,59 +11,22 @@
 import {
   type CreateAddressBody,
   type GeocodeResult,
-  MAX_SAVED_PLACES,
   REVERSE_GEOCODE_MAX_KM,
-  type SavedAddress,
   type UpdateAddressBody,
 } from '@vetted/contract';
-import { v7 as uuidv7 } from 'uuid';
-import type { ServiceDeps } from '../deps';
-import { type GeocodeSearch, type Geocoder, timeZoneAt } from './geocoder';
-import * as msg from './messages';
-import { becomesDefault, normalizeName } from './policy';
-import * as repo from './repository';
+import type { GeocodeSearch } from './geocoder';
+import {
+  createPlace,
+  listPlaces,
+  type PlacesDeps,
+  removePlace,
+  updatePlace,
+} from './use-cases/saved-places';
 
-export interface PlacesDeps extends Pick<ServiceDeps, 'db' | 'clock'> {
-  /** City search and name → coordinates (the app passes the process-wide one). */
-  geocoder: Geocoder;
-}
-
-/** Where a place is: coordinates and the time zone there. */
-interface Position {
-  lat: number;
-  lng: number;
-  timeZone: string;
-}
-
-/** A postcode as stored: trimmed, null when empty. */
-const postcodeOf = (postcode: string | undefined) => (postcode ? postcode : null);
+export type { PlacesDeps } from './use-cases/saved-places';
 
 export function createPlacesService(deps: PlacesDeps) {
-  const { db, clock, geocoder } = deps;
-
-  /**
-   * The position of a place: the sent lat/lng (time zone looked up there), or else the city's
-   * coordinates from the geocoder.
-   * @throws AppError 422 `unknown_city` (field `city`) when the city is not known in `country`.
-   */
-  async function positionOf(input: {
-    city: string;
-    country: string;
-    lat?: number;
-    lng?: number;
-  }): Promise<Position> {
-    if (input.lat !== undefined && input.lng !== undefined) {
-      return { lat: input.lat, lng: input.lng, timeZone: timeZoneAt(input.lat, input.lng) };
-    }
-    const city = await geocoder.resolve(input.city, input.country);
-    if (!city) throw msg.unknownCity(input.city, input.country);
-    return { lat: city.lat, lng: city.lng, timeZone: city.timeZone };
-  }
-
-  async function list(userId: string): Promise<SavedAddress[]> {
-    return (await repo.listAddresses(db, userId)).map(repo.toAddressDto);
-  }
-
+  const { geocoder } = deps;
   return {
     /**
      * `GET /v1/geocode`: cities matching `q` (prefix and typo tolerant), best first — see
@@ -81,93 +44,18 @@ export function createPlacesService(deps: PlacesDeps) {
       return geocoder.nearest(lat, lng, REVERSE_GEOCODE_MAX_KM);
     },
 
-    /** `GET /v1/me/addresses`: the caller's places, the default first, then newest first. */
-    list,
+    /** `GET /v1/me/addresses`: {@link listPlaces}. */
+    list: (userId: string) => listPlaces(deps, userId),
 
-    /**
-     * `POST /v1/me/addresses`: saves a place. Without lat/lng they come from the city.
-     * @throws AppError 422 `unknown_city`, 409 `too_many_places` (past {@link MAX_SAVED_PLACES}),
-     *   401 `user_not_found` when the account is gone.
-     */
-    async create(userId: string, body: CreateAddressBody): Promise<SavedAddress> {
-      const country = body.country.toUpperCase();
-      const position = await positionOf({ ...body, country });
-      const row = await db.transaction(async (tx) => {
-        if (!(await repo.lockUser(tx, userId))) throw msg.accountGone();
-        const existing = await repo.countAddresses(tx, userId);
-        if (existing >= MAX_SAVED_PLACES) throw msg.tooManyPlaces();
-        const isDefault = becomesDefault(existing, body.isDefault);
-        if (isDefault) await repo.clearDefault(tx, userId);
-        return repo.insertAddress(tx, {
-          id: uuidv7(),
-          userId,
-          label: body.label,
-          line1: body.line1,
-          city: body.city,
-          postcode: postcodeOf(body.postcode),
-          country,
-          ...position,
-          isDefault,
-          createdAt: clock.now(),
-        });
-      });
-      return repo.toAddressDto(row);
-    },
+    /** `POST /v1/me/addresses`: {@link createPlace}. */
+    create: (userId: string, body: CreateAddressBody) => createPlace(deps, userId, body),
 
-    /**
-     * `PATCH /v1/me/addresses/:id`: changes a place. A new city or country without lat/lng is
-     * resolved again; sent lat/lng are taken as they are. `isDefault: true` makes it the default
-     * (the previous one stops being it in the same transaction).
-     * @throws AppError 404 `address_not_found` (also for someone else's place), 422
-     *   `unknown_city`, 422 `default_required` for `isDefault: false` on the default place.
-     */
-    async update(userId: string, id: string, body: UpdateAddressBody): Promise<SavedAddress> {
-      const current = await repo.findAddress(db, userId, id);
-      if (!current) throw msg.placeNotFound();
-      const city = body.city ?? current.city;
-      const country = body.country?.toUpperCase() ?? current.country;
-      const moved =
-        normalizeName(city) !== normalizeName(current.city) || country !== current.country;
-      const position =
-        body.lat !== undefined || moved ? await positionOf({ ...body, city, country }) : null;
+    /** `PATCH /v1/me/addresses/:id`: {@link updatePlace}. */
+    update: (userId: string, id: string, body: UpdateAddressBody) =>
+      updatePlace(deps, userId, id, body),
 
-      const row = await db.transaction(async (tx) => {
-        if (!(await repo.lockUser(tx, userId))) throw msg.accountGone();
-        const locked = await repo.findAddress(tx, userId, id);
-        if (!locked) throw msg.placeNotFound();
-        if (body.isDefault === false && locked.isDefault) throw msg.defaultRequired();
-        if (body.isDefault === true && !locked.isDefault) await repo.clearDefault(tx, userId);
-        const patch: repo.AddressPatch = {
-          ...(body.label !== undefined ? { label: body.label } : {}),
-          ...(body.line1 !== undefined ? { line1: body.line1 } : {}),
-          ...(body.city !== undefined ? { city: body.city } : {}),
-          ...(body.postcode !== undefined ? { postcode: postcodeOf(body.postcode) } : {}),
-          ...(body.country !== undefined ? { country } : {}),
-          ...(position ?? {}),
-          ...(body.isDefault === true ? { isDefault: true } : {}),
-        };
-        if (Object.keys(patch).length === 0) return locked;
-        return (await repo.updateAddress(tx, userId, id, patch))!;
-      });
-      return repo.toAddressDto(row);
-    },
-
-    /**
-     * `DELETE /v1/me/addresses/:id`: deletes a place and answers the remaining ones. When it was
-     * the default, the newest remaining place becomes the default in the same transaction.
-     * @throws AppError 404 `address_not_found` (also for someone else's place).
-     */
-    async remove(userId: string, id: string): Promise<SavedAddress[]> {
-      await db.transaction(async (tx) => {
-        if (!(await repo.lockUser(tx, userId))) throw msg.accountGone();
-        const deleted = await repo.deleteAddress(tx, userId, id);
-        if (!deleted) throw msg.placeNotFound();
-        if (!deleted.isDefault) return;
-        const next = await repo.newestAddress(tx, userId);
-        if (next) await repo.updateAddress(tx, userId, next.id, { isDefault: true });
-      });
-      return list(userId);
-    },
+    /** `DELETE /v1/me/addresses/:id`: {@link removePlace}. */
+    remove: (userId: string, id: string) => removePlace(deps, userId, id),
   };
 }
 

@@ -1,11 +1,23 @@
 /**
- * User-facing text of the reviews domain (issue #9): errors and the two notifications (a new
+ * User-facing text of the reviews domain: errors and the two notifications (a new
  * review to the pro, the pro's reply to the customer). Notifications say only what happened.
  */
-import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { NewNotification } from '../notifications/service';
-import { customerOrderLink } from '../orders/messages';
-import { preview } from './policy';
+import { conflict, forbidden, notFound } from '../../shared/errors';
+import { customerOrderLink } from '../../shared/links';
+import type { NewNotification } from '../../shared/notification';
+import { truncate } from '../../shared/text';
+
+/** Longest notification preview of a review or reply (UTF-16 code units, ellipsis included). */
+export const PREVIEW_MAX_LENGTH = 140;
+
+/**
+ * A text on one line for a notification body: at most {@link PREVIEW_MAX_LENGTH} UTF-16 code
+ * units, cut at a grapheme boundary with "…" (the notification is stored as JSON, which refuses
+ * half an emoji); '' stays ''.
+ */
+export function preview(text: string): string {
+  return truncate(text.replace(/\s+/g, ' ').trim(), PREVIEW_MAX_LENGTH);
+}
 
 /** In-app path of the pro's reviews page, opened at one review. */
 export const vendorReviewsLink = (reviewId: string) => `/vendor/reviews?review=${reviewId}`;

@@ -1,12 +1,11 @@
 /**
- * Pure rules of the reviews domain (issue #9 "Reviews"): who may review an order and until when,
+ * Pure rules of the reviews domain: who may review an order and until when,
  * how a reviewer is named in public, and the rating breakdown.
  */
 import type { OrderStatus, RatingBreakdown } from '@vetted/contract';
-import { truncate } from '../../lib/text';
 
 /**
- * How long after completion an order may be reviewed: 30 days (issue #9: "within 30 days of
+ * How long after completion an order may be reviewed: 30 days ("within 30 days of
  * completion"), as an exact duration in ms from the `completed` order event — not calendar days,
  * so it does not depend on a time zone or a DST change.
  */
@@ -32,7 +31,7 @@ export type ReviewVerdict =
   | { ok: false; reason: 'not_completed' | 'already_reviewed' | 'window_closed' };
 
 /**
- * Whether the order's customer may review it at `now` (issue #9): the order is `completed`, it
+ * Whether the order's customer may review it at `now`: the order is `completed`, it
  * has no review yet, and `now` is at most {@link REVIEW_WINDOW_MS} after completion (the last
  * millisecond included). Checked in this order, so a reviewed order says "already reviewed" also
  * after the window closed. Who asks is checked by the caller (only the order's customer).
@@ -47,11 +46,11 @@ export function mayReview(order: ReviewableOrder, now: Date): ReviewVerdict {
   return { ok: true, deadline };
 }
 
-/** How a deleted account's reviews are signed (its name was anonymised: issue #9). */
+/** How a deleted account's reviews are signed (its name was anonymised). */
 export const FORMER_CUSTOMER_NAME = 'Former customer';
 
 /**
- * A reviewer's public name (issue #9: first name and last initial): the first word and the
+ * A reviewer's public name (first name and last initial): the first word and the
  * upper-cased initial of the last word — `Casey Customer` → `Casey C.`, `Ana María López` →
  * `Ana L.`; a one-word name stays as it is; an empty name reads `Customer`.
  */
@@ -84,16 +83,4 @@ export function breakdownOf(histogram: Histogram): RatingBreakdown {
     sum += stars * histogram[stars];
   }
   return { average: count === 0 ? 0 : sum / count, count, histogram };
-}
-
-/** Longest notification preview of a review or reply (UTF-16 code units, ellipsis included). */
-export const PREVIEW_MAX_LENGTH = 140;
-
-/**
- * A text on one line for a notification body: at most {@link PREVIEW_MAX_LENGTH} UTF-16 code
- * units, cut at a grapheme boundary with "…" (the notification is stored as JSON, which refuses
- * half an emoji); '' stays ''.
- */
-export function preview(text: string): string {
-  return truncate(text.replace(/\s+/g, ' ').trim(), PREVIEW_MAX_LENGTH);
 }

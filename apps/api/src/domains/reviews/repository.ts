@@ -1,5 +1,5 @@
 /**
- * Data access of the reviews domain (issue #9). Every function takes `db | tx`; no policy and no
+ * Data access of the reviews domain. Every function takes `db | tx`; no policy and no
  * text for people.
  */
 import type { Review, ReviewPage } from '@vetted/contract';

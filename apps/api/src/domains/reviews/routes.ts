@@ -4,7 +4,7 @@ import { route } from '../../lib/route';
 import type { ReviewsService } from './service';
 
 /**
- * Reviews (issue #9): a customer reviews a completed order, anyone reads a pro's reviews, the
+ * Reviews: a customer reviews a completed order, anyone reads a pro's reviews, the
  * pro replies once. The list is not kept in the catalogue's response cache: a new review or
  * reply shows at once (`no-cache`: browsers revalidate, a 304 when nothing changed).
  */

@@ -1,10 +1,9 @@
 /**
- * User-facing text of the users domain (issue #9): refusals of the account's use cases and the
+ * User-facing text of the users domain: refusals of the account's use cases and the
  * mail confirming a deletion.
  */
-import { conflict } from '../../lib/errors';
-import { escapeHtml, mailHtml } from '../mail/templates';
-import type { MailMessage } from '../mail/transport';
+import { conflict } from '../../shared/errors';
+import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
 
 const bookings = (n: number) => `${n} ${n === 1 ? 'booking' : 'bookings'}`;
 

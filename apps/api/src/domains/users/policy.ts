@@ -1,11 +1,11 @@
 /**
- * Pure rules of the signed-in user's account (issue #9 "Profile and account"). No I/O.
+ * Pure rules of the signed-in user's account ("Profile and account"). No I/O.
  */
 import type { OrderStatus } from '@vetted/contract';
 
 /**
  * Orders that still need both parties: paid (awaiting the pro), accepted and in progress. While
- * an account has one (as customer or as the pro), it cannot be deleted (issue #9).
+ * an account has one (as customer or as the pro), it cannot be deleted.
  */
 export const LIVE_ORDER_STATUSES = [
   'paid',

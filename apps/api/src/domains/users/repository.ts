@@ -1,24 +1,23 @@
 /**
  * Drizzle queries of the users domain (ARCHITECTURE §1a): the signed-in user's own account.
- * Each takes `db` or a transaction, holds no policy and no text for people. The export and
- * deletion queries read and anonymise the user's rows across tables in one place on purpose:
- * "everything about one person" is this domain's question (issue #9).
+ * Each takes `db` or a transaction, holds no policy and no text for people. The export queries
+ * read the user's rows across tables in one place on purpose: "everything about one person" is
+ * this domain's question: orders' rows come from the orders domain. Writes to other
+ * domains' tables go through their owners (orders, waitlist) except the two marked below, whose
+ * owners have no such function yet.
  */
-import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   conversations,
   messages,
   notifications,
-  orders,
   reviews,
   services,
   userAddresses,
   users,
   vendorProfiles,
-  waitlistEntries,
 } from '../../db/schema';
-import { LIVE_ORDER_STATUSES } from './policy';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -65,21 +64,6 @@ export async function replaceAvatarKey(
   return { previous: row.avatarKey };
 }
 
-/** How many live orders (`LIVE_ORDER_STATUSES`) the user has as customer or as the pro. */
-export async function countLiveOrders(
-  db: DbOrTx,
-  who: { userId: string; vendorId: string | null },
-): Promise<number> {
-  const party = who.vendorId
-    ? or(eq(orders.customerId, who.userId), eq(orders.vendorId, who.vendorId))
-    : eq(orders.customerId, who.userId);
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(party, inArray(orders.status, [...LIVE_ORDER_STATUSES])));
-  return row?.n ?? 0;
-}
-
 // ─── deletion ────────────────────────────────────────────────────────────────────────────────
 
 /** Replaces the personal fields of the account and marks it deleted at `now`. */
@@ -105,37 +89,19 @@ export async function deleteAddresses(tx: DbOrTx, userId: string): Promise<void>
   await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
 }
 
-/** Deletes the user's in-app notifications (nobody else's record). */
+/**
+ * Deletes the user's in-app notifications (nobody else's record). Writes the notifications
+ * domain's table: to move behind a function of `domains/notifications/index.ts`.
+ */
 export async function deleteNotifications(tx: DbOrTx, userId: string): Promise<void> {
   await tx.delete(notifications).where(eq(notifications.userId, userId));
-}
-
-/** Replaces the address and notes the customer typed on each of their orders. */
-export async function anonymiseCustomerOrders(
-  tx: DbOrTx,
-  userId: string,
-  address: string,
-): Promise<void> {
-  await tx.update(orders).set({ address, notes: null }).where(eq(orders.customerId, userId));
-}
-
-/** Takes the customer off every waitlist they wait on or hold an offer of (status `left`). */
-export async function leaveWaitlists(tx: DbOrTx, userId: string): Promise<void> {
-  await tx
-    .update(waitlistEntries)
-    .set({ status: 'left' })
-    .where(
-      and(
-        eq(waitlistEntries.customerId, userId),
-        inArray(waitlistEntries.status, ['waiting', 'offered']),
-      ),
-    );
 }
 
 /**
  * Takes a deleted pro's business off the marketplace: suspended (search, pages and booking only
  * show approved vendors), services inactive, street address cleared. The business name stays on
- * its customers' past orders and receipts.
+ * its customers' past orders and receipts. Writes the vendors' and listings' tables: to move
+ * behind functions of `domains/vendors/index.ts` / `domains/listings/index.ts`.
  */
 export async function retireVendorProfile(tx: DbOrTx, vendorId: string): Promise<void> {
   await tx
@@ -172,41 +138,6 @@ export function exportAddresses(db: DbOrTx, userId: string) {
     .from(userAddresses)
     .where(eq(userAddresses.userId, userId))
     .orderBy(asc(userAddresses.createdAt));
-}
-
-/** Orders the user made as a customer, oldest first, with their service and pro. */
-export function exportOrders(db: DbOrTx, userId: string) {
-  return db
-    .select({
-      order: orders,
-      serviceTitle: services.title,
-      businessName: vendorProfiles.businessName,
-    })
-    .from(orders)
-    .innerJoin(services, eq(services.id, orders.serviceId))
-    .innerJoin(vendorProfiles, eq(vendorProfiles.id, orders.vendorId))
-    .where(eq(orders.customerId, userId))
-    .orderBy(asc(orders.createdAt));
-}
-
-/** Orders a pro received, oldest first (no customer columns are read). */
-export function exportBookingsReceived(db: DbOrTx, vendorId: string) {
-  return db
-    .select({
-      id: orders.id,
-      reference: orders.reference,
-      status: orders.status,
-      startsAt: orders.startsAt,
-      endsAt: orders.endsAt,
-      total: orders.total,
-      currency: orders.currency,
-      createdAt: orders.createdAt,
-      serviceTitle: services.title,
-    })
-    .from(orders)
-    .innerJoin(services, eq(services.id, orders.serviceId))
-    .where(eq(orders.vendorId, vendorId))
-    .orderBy(asc(orders.createdAt));
 }
 
 /** Reviews the user wrote, oldest first. */

@@ -5,7 +5,7 @@ import { badRequest, unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
 import { multipartParts } from '../../lib/multipart';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../services/images';
-import type { AuthDomainService } from '../auth/service';
+import type { AuthDomainService } from '../auth';
 import type { UsersService } from './service';
 
 /** The avatar of a multipart upload, read before validation (see `readAvatar`). */
@@ -56,7 +56,7 @@ async function sessionOf(request: FastifyRequest, bearer: string | null): Promis
 }
 
 /**
- * `/v1/me/*`: the signed-in user's own profile and account (issue #9): profile, avatar, email
+ * `/v1/me/*`: the signed-in user's own profile and account: profile, avatar, email
  * and password changes, deletion, data export and notification preferences. The credential
  * routes (email, password, deletion) get the tighter per-IP limit of the auth routes.
  */

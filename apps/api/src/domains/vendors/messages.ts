@@ -1,14 +1,12 @@
 /**
- * User-facing text of the vendors domain (issue #8): the pro's own profile, onboarding checklist,
+ * User-facing text of the vendors domain: the pro's own profile, onboarding checklist,
  * vetting documents and submission for review. Each error says what to do next.
  */
 import { DOCUMENT_MAX_BYTES, type DocumentKind, endSentence } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { escapeHtml, mailHtml } from '../mail/templates';
-import type { MailMessage } from '../mail/transport';
-import type { NewNotification } from '../notifications/service';
-import { countryName } from '../places/messages';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../shared/errors';
+import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import type { NewNotification } from '../../shared/notification';
 
 /** 403 for a customer or an admin on a `/v1/vendor/*` route. */
 export const vendorOnly = () =>
@@ -19,11 +17,16 @@ export const profileNotFound = () =>
   notFound('We could not find your business profile. Contact support', 'vendor_not_found');
 
 /**
- * 422 for a city the offline dataset does not know (in `country` when given). `field` is the
- * body path of the city: `city` (profile) or `business.city` (sign-up).
+ * 422 for a city the offline dataset does not know (in the country named `countryName`, its
+ * English name, when given). `field` is the body path of the city: `city` (profile) or
+ * `business.city` (sign-up).
  */
-export function unknownCity(city: string, country: string | undefined, field: string): AppError {
-  const where = country ? ` in ${countryName(country)}` : '';
+export function unknownCity(
+  city: string,
+  countryName: string | undefined,
+  field: string,
+): AppError {
+  const where = countryName ? ` in ${countryName}` : '';
   const short = `We could not find "${city}"${where}. Check the spelling or pick a city from the suggestions.`;
   return new AppError(422, `${field}: ${short}`, 'unknown_city', { [field]: short });
 }
@@ -36,7 +39,7 @@ export function unknownCategory(slug: string, field: string): AppError {
 
 // ─── checklist ───────────────────────────────────────────────────────────────────────────────
 
-/** What each unfinished checklist item says (issue #8). `bioMin` is the bio's minimum length. */
+/** What each unfinished checklist item says. `bioMin` is the bio's minimum length. */
 export const MISSING = {
   businessName: 'Add your business name',
   category: 'Choose your main category',

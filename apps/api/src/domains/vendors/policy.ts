@@ -1,5 +1,5 @@
 /**
- * Pure rules of the pro's onboarding (issue #8): the checklist at `/vendor`, when a profile may
+ * Pure rules of the pro's onboarding: the checklist at `/vendor`, when a profile may
  * be submitted for review, when a vetting document may be deleted, and how a document is stored.
  * No I/O: the service feeds them rows. Table-tested in test/vendor-onboarding.test.ts.
  */
@@ -13,7 +13,7 @@ import {
 import { truncate } from '../../lib/text';
 import { MISSING } from './messages';
 
-/** Shortest bio that completes the profile step (characters after trimming; issue #8). */
+/** Shortest bio that completes the profile step (characters after trimming). */
 export const BIO_MIN_CHARS = 40;
 /**
  * Most vetting documents a vendor keeps at once: the three kinds, each replaced a few times.
@@ -50,7 +50,7 @@ function step(key: OnboardingStep['key'], missing: string[]): OnboardingStep {
 }
 
 /**
- * The onboarding checklist of issue #8, in order: profile (business name, main category, city,
+ * The onboarding checklist, in order: profile (business name, main category, city,
  * a bio of at least {@link BIO_MIN_CHARS} characters, a tagline), services (at least one active,
  * not archived), availability (at least one weekly range), documents (every
  * `REQUIRED_DOCUMENT_KINDS`: identity and insurance), submit (done when pending or approved).
@@ -110,7 +110,7 @@ export type SubmitDecision =
   | { kind: 'incomplete'; missing: string[] };
 
 /**
- * The submission rule of issue #8: draft or rejected, with every step but `submit` done, goes to
+ * The submission rule: draft or rejected, with every step but `submit` done, goes to
  * `pending`; any other status is refused first, then an incomplete checklist.
  */
 export function decideSubmit(
@@ -124,7 +124,7 @@ export function decideSubmit(
 
 /**
  * Whether a vetting document may be deleted: not while the profile is `pending` (an admin is
- * reviewing exactly these documents; issue #8).
+ * reviewing exactly these documents).
  */
 export function canDeleteDocument(status: VettingStatus): boolean {
   return status !== 'pending';

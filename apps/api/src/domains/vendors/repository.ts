@@ -1,5 +1,5 @@
 /**
- * Drizzle queries of the vendors domain (issue #8): the pro's own profile in any vetting state,
+ * Drizzle queries of the vendors domain: the pro's own profile in any vetting state,
  * what its onboarding checklist counts, and its vetting documents. Each takes `db` or a
  * transaction; none holds policy or text for people.
  */
@@ -15,7 +15,7 @@ import {
   vendorProfiles,
 } from '../../db/schema';
 import { thumbUrl } from '../../services/images';
-import { vendorCategories } from '../catalogue/repository';
+import { vendorCategories } from '../catalogue';
 import type { DocumentContentType } from './policy';
 
 export type VendorProfileRow = typeof vendorProfiles.$inferSelect;

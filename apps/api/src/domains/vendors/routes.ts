@@ -55,7 +55,7 @@ async function readDocument(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * `/v1/vendor/profile` and `/v1/vendor/documents` (issue #8): the pro's own business profile,
+ * `/v1/vendor/profile` and `/v1/vendor/documents`: the pro's own business profile,
  * onboarding checklist, submission for review and vetting documents. Vendors only (403 for
  * customers and admins). Each route destructures and calls one `vendors` service function.
  */

@@ -1,11 +1,12 @@
 /**
- * User-facing text of the waitlist (issue #9): errors, the offer notification and mail, and the
+ * User-facing text of the waitlist: errors, the offer notification and mail, and the
  * notice when a held time lapses.
  */
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { escapeHtml, mailHtml } from '../mail/templates';
-import type { MailMessage } from '../mail/transport';
-import type { NewNotification } from '../notifications/service';
+import { badRequest, conflict, forbidden, notFound } from '../../shared/errors';
+import { offerLink } from '../../shared/links';
+import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import type { NewNotification } from '../../shared/notification';
+import { formatTime, formatWhen } from '../../shared/time';
 
 export const customerOnly = () => forbidden('Only customers can join a waitlist', 'customer_only');
 
@@ -32,29 +33,6 @@ export const dayNotFull = () =>
 
 export const notOnWaitlist = () =>
   notFound("You're not on the waitlist for that day", 'waitlist_entry_not_found');
-
-/** "Tue, Dec 1, 10:00 AM" in the vendor's zone. */
-export function formatWhen(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(at);
-}
-
-/** "10:15 AM" in the vendor's zone. */
-function formatTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(
-    at,
-  );
-}
-
-/** In-app path that books an offered slot: the checkout of that service and time. */
-export const offerLink = (vendorId: string, serviceId: string, startsAt: Date) =>
-  `/user/services/vendor/${vendorId}/service/checkout?serviceId=${serviceId}&startsAt=${encodeURIComponent(startsAt.toISOString())}`;
 
 /** What an offer's notice and mail say. */
 export interface OfferFacts {

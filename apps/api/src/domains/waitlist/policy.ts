@@ -1,8 +1,8 @@
 /**
- * Pure rules of the waitlist (issue #9 "Waitlist"): when a customer may join, and how long an
+ * Pure rules of the waitlist ("Waitlist"): when a customer may join, and how long an
  * offered slot is held. No I/O; callers pass `now`. Tests: `apps/api/test/changes-of-plan.test.ts`.
  */
-import { LEAD_TIME_MS } from '../catalogue/policy';
+import { LEAD_TIME_MS } from '../scheduling';
 
 /** How long a freed slot is held for the waitlisted customer it is offered to (ms; 15 minutes). */
 export const OFFER_HOLD_MS = 15 * 60_000;

@@ -1,5 +1,5 @@
 /**
- * Drizzle queries of the waitlist (issue #9): each takes `db` or a transaction; no policy, no
+ * Drizzle queries of the waitlist: each takes `db` or a transaction; no policy, no
  * text for people.
  */
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
@@ -137,4 +137,15 @@ export async function markBooked(
     )
     .returning({ id: waitlistEntries.id });
   return rows.length;
+}
+
+/**
+ * Takes the customer off every waitlist they wait on or hold an offer of (status `left`): the
+ * deletion of their account (users domain), in its transaction `tx`.
+ */
+export async function leaveAll(tx: DbOrTx, customerId: string): Promise<void> {
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'left' })
+    .where(and(eq(waitlistEntries.customerId, customerId), live));
 }

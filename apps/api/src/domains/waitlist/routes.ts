@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import type { WaitlistService } from './service';
 
-/** The waitlist of fully booked days (issue #9): join, leave, list mine. */
+/** The waitlist of fully booked days: join, leave, list mine. */
 export default async function waitlistRoutes(
   app: FastifyInstance,
   { waitlist }: { waitlist: WaitlistService },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { defineJob, PermanentDeliveryError } from '../../../jobs/define';
 import type { Clock } from '../../deps';
-import { emailAllowed } from '../../notifications/preferences';
+import { emailAllowed } from '../../notifications';
 import type { MailTransport } from '../transport';
 
 /** A queued mail (`MailMessage` of ../transport.ts). */

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { defineJob } from '../../../jobs/define';
-import type { EventBus } from '../../../platform/platform';
+import type { EventBus } from '../../../platform/types';
 import { inAppAllowed } from '../preferences';
 import * as repo from '../repository';
 
 /**
  * `notification`: inserts the in-app notification (id = outbox row id, so at most once) and
  * publishes it on `user:<id>` of the events bus (in-process or Redis: every API instance).
- * Nothing is created for a deleted account or a kind its owner switched off in the app (issue
- * #9 notification preferences, `../preferences.ts`).
+ * Nothing is created for a deleted account or a kind its owner switched off in the app
+ * (notification preferences, `../preferences.ts`).
  */
 export const notificationJob = defineJob({
   name: 'notification',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/define';
-import type { EventBus } from '../../../platform/platform';
+import type { EventBus } from '../../../platform/types';
 
 /**
  * `realtime`: publishes an event on a user's channel (`user:<id>`) for their open sockets, e.g.

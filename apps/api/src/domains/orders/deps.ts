@@ -1,0 +1,36 @@
+/** What the orders domain is given: the common deps, the payments domain's requests, places. */
+import type { Payment } from '@vetted/contract';
+import type { DbOrTx } from '../../db/client';
+import type { ServiceDeps } from '../deps';
+import type { Geocoder } from '../places';
+
+/**
+ * What the orders domain needs from the payments domain. The request functions
+ * only enqueue outbox jobs inside the caller's transaction (`tx`); the payments domain's
+ * handlers call the provider, update the payment, post the ledger and tell the customer once
+ * the provider answered.
+ */
+export interface OrderPayments {
+  /** Vendor accepted: capture the order's authorised payment. */
+  requestCapture(tx: DbOrTx, orderId: string, actorId: string | null): Promise<unknown>;
+  /** Declined, or cancelled before acceptance: release the authorisation. */
+  requestVoid(tx: DbOrTx, orderId: string, actorId: string | null): Promise<unknown>;
+  /** Cancelled after capture: refund `amountMinor` (minor units) of the captured payment. */
+  requestRefund(
+    tx: DbOrTx,
+    orderId: string,
+    amountMinor: number,
+    reason: string,
+    actorId: string | null,
+  ): Promise<unknown>;
+  /** The order's current payment as the API shows it (its latest attempt), or null. */
+  paymentOf(db: DbOrTx, orderId: string): Promise<Payment | null>;
+  /** The order's tip after completion, or null. */
+  tipOf(db: DbOrTx, orderId: string): Promise<Payment | null>;
+}
+
+export interface OrdersDeps extends ServiceDeps {
+  payments: OrderPayments;
+  /** The city index that locates a typed address for the service-area check. */
+  geocoder: Geocoder;
+}

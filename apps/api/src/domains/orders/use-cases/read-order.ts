@@ -1,0 +1,117 @@
+/** Reading orders: one order's detail as its caller may see it, and the lists of each side. */
+import type { Order, OrderDetail, OrderStatus } from '@vetted/contract';
+import type { AuthUser } from '../../../platform/types';
+import { tipNote } from '../../../shared/timeline';
+import { orderReviewState } from '../../reviews';
+import * as msg from '../messages';
+import * as policy from '../policy';
+import * as repo from '../repository';
+import { type OrdersContext, visible } from './context';
+
+/** The contract `Order` of order `id`. @throws AppError 404 `order_not_found` */
+export async function orderDto(ctx: OrdersContext, id: string): Promise<Order> {
+  const view = await repo.loadOrderView(ctx.db, id);
+  if (!view) throw msg.orderNotFound();
+  return repo.toOrderDto(view);
+}
+
+/** The detail as `role` may see it (the start code and cancel refund are the customer's). */
+export async function detail(
+  ctx: OrdersContext,
+  view: repo.OrderView,
+  role: policy.OrderRole,
+): Promise<OrderDetail> {
+  const { db, clock, payments } = ctx;
+  const [events, payment, reviewState] = await Promise.all([
+    repo.listEvents(db, view.order.id),
+    payments.paymentOf(db, view.order.id),
+    // The order's review, and whether its customer may still write one.
+    orderReviewState(db, view.order.id, role, clock.now()),
+  ]);
+  const o = view.order;
+  const isCustomer = role === 'customer';
+  const refund = isCustomer ? policy.refundIfCancelledNow(o, role, clock.now()) : null;
+  // The customer's tip, and a new time the pro has not answered yet.
+  const tip = await payments.tipOf(db, o.id);
+  // The tip's timeline entry is the one the capture wrote with the tip's note (shared
+  // `tipNote`): order events carry no kind of their own.
+  const tipEventNote = tip ? tipNote(tip.amount.amount, tip.amount.currency, tip.cardLast4) : null;
+  return {
+    ...repo.toOrderDto(view),
+    events: events.map((e) => ({
+      status: e.status,
+      at: e.createdAt.toISOString(),
+      note: e.note,
+      kind: e.note !== null && e.note === tipEventNote ? ('tip' as const) : ('status' as const),
+    })),
+    payment,
+    startCode: isCustomer && o.status === 'accepted' ? o.startCode : null,
+    cancelRefund: refund === null ? null : { amount: refund, currency: o.currency },
+    reschedule:
+      o.previousStartsAt && o.previousEndsAt
+        ? {
+            previousStartsAt: o.previousStartsAt.toISOString(),
+            previousEndsAt: o.previousEndsAt.toISOString(),
+            rescheduledAt: (o.rescheduledAt ?? o.updatedAt).toISOString(),
+          }
+        : null,
+    tip,
+    ...reviewState,
+  };
+}
+
+/**
+ * Re-reads the order after a change and answers its detail as `role` sees it.
+ * @throws AppError 404 `order_not_found`
+ */
+export async function freshDetail(
+  ctx: OrdersContext,
+  id: string,
+  role: policy.OrderRole,
+): Promise<OrderDetail> {
+  const fresh = await repo.loadOrderView(ctx.db, id);
+  if (!fresh) throw msg.orderNotFound();
+  return detail(ctx, fresh, role);
+}
+
+/**
+ * Newest first. A customer sees their own orders; a vendor the orders of their profile that
+ * were ever paid (an unpaid checkout is not a booking: the vendor hears of an order once it
+ * is paid); an admin every order.
+ */
+export async function listOrders(
+  ctx: OrdersContext,
+  user: AuthUser,
+  query: { page: number; pageSize: number; status?: OrderStatus },
+) {
+  let scope: repo.OrderListScope;
+  if (user.role === 'customer') scope = { kind: 'customer', customerId: user.id };
+  else if (user.role === 'vendor') {
+    const vendorId = await repo.vendorProfileIdOf(ctx.db, user.id);
+    if (!vendorId) {
+      return { items: [], page: query.page, pageSize: query.pageSize, total: 0, totalPages: 0 };
+    }
+    scope = { kind: 'vendor', vendorId };
+  } else scope = { kind: 'all' };
+  const { rows, total } = await repo.listOrders(ctx.db, scope, query);
+  return {
+    items: rows.map(repo.toOrderDto),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalPages: Math.ceil(total / query.pageSize),
+  };
+}
+
+/**
+ * One order with its events and payment, for its customer, its vendor or an admin.
+ * @throws AppError 404 `order_not_found` (also for an order that is none of the caller's)
+ */
+export async function getOrder(
+  ctx: OrdersContext,
+  user: AuthUser,
+  id: string,
+): Promise<OrderDetail> {
+  const { view, role } = await visible(ctx, user, id);
+  return detail(ctx, view, role);
+}

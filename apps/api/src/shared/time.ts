@@ -1,0 +1,37 @@
+/**
+ * Dates and times as the vendor's zone reads them (spec: a job happens where the pro works, so
+ * every time shown and every "today" is in the vendor's IANA zone). Zone maths is @date-fns/tz's,
+ * so DST changes are handled.
+ */
+import { TZDate } from '@date-fns/tz';
+
+/** "Mon, Nov 24, 9:00 AM": `at` in `timeZone` (an IANA zone, e.g. `America/New_York`). */
+export function formatWhen(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(at);
+}
+
+/** "10:15 AM": the time of day of `at` in `timeZone`. */
+export function formatTime(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(
+    at,
+  );
+}
+
+/** The calendar date (`YYYY-MM-DD`) of the instant `at` in `timeZone` (an IANA zone). */
+export function localDate(at: Date, timeZone: string): string {
+  const d = new TZDate(at.getTime(), timeZone);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** "Today" (`YYYY-MM-DD`) in `timeZone` at `now` (pass the request's clock, never `new Date()`). */
+export function todayIn(timeZone: string, now: Date): string {
+  return localDate(now, timeZone);
+}

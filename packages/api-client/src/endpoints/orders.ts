@@ -1,0 +1,90 @@
+import type {
+  ConfirmPaymentBody,
+  CreateOrderBody,
+  InitializePaymentBody,
+  OrderListQuery,
+  OrderTransitionBody,
+  RescheduleBody,
+  TipBody,
+  WaitlistDayBody,
+  WaitlistListQuery,
+} from '@vetted/contract';
+import type { Call, CallOptions } from './call';
+
+/** Options of `orders.create`: the idempotency key is required (sent as `Idempotency-Key`). */
+export interface CreateOrderOptions extends CallOptions {
+  /** Unique per checkout attempt (e.g. `crypto.randomUUID()`); reuse it when resubmitting. */
+  idempotencyKey: string;
+}
+
+/** `orders.*` of the typed API: orders and the changes to them (cancellation quote, reschedule, tip). */
+export function ordersApi(call: Call) {
+  return {
+    /**
+     * `POST /orders` — books a slot. `idempotencyKey` goes in the `Idempotency-Key` header so a
+     * resubmitted checkout does not book twice. Not retried unless `options.retry` says so.
+     */
+    create: (body: CreateOrderBody, { idempotencyKey, ...options }: CreateOrderOptions) =>
+      call(
+        'createOrder',
+        { body },
+        { ...options, headers: { ...options.headers, 'Idempotency-Key': idempotencyKey } },
+      ),
+    /** `GET /orders` — the customer's history or the vendor's incoming orders, paged. */
+    list: (query: OrderListQuery = {}, options?: CallOptions) =>
+      call('listOrders', { query }, options),
+    /** `GET /orders/:id` — one order with its events and payment. */
+    get: (id: string, options?: CallOptions) => call('getOrder', { params: { id } }, options),
+    /** `POST /orders/:id/transitions` — accept, decline, start, complete or cancel. */
+    transition: (id: string, body: OrderTransitionBody, options?: CallOptions) =>
+      call('transitionOrder', { params: { id }, body }, options),
+    /**
+     * `GET /orders/:id/cancellation` — what cancelling now would refund, by the published
+     * policy: band, amount, share and until when.
+     */
+    cancellation: (id: string, options?: CallOptions) =>
+      call('getCancellationQuote', { params: { id } }, options),
+    /** `POST /orders/:id/reschedule` — moves the booking to another free slot (its customer). */
+    reschedule: (id: string, body: RescheduleBody, options?: CallOptions) =>
+      call('rescheduleOrder', { params: { id }, body }, options),
+    /** `POST /orders/:id/reschedule/decline` — the pro declines the new time. */
+    declineReschedule: (id: string, options?: CallOptions) =>
+      call('declineReschedule', { params: { id } }, options),
+    /** `POST /orders/:id/reschedule/confirm` — the pro keeps the new time. */
+    confirmReschedule: (id: string, options?: CallOptions) =>
+      call('confirmReschedule', { params: { id } }, options),
+    /**
+     * `POST /orders/:id/tip` — starts (or resumes) a tip for a completed order; resolves with
+     * the tip's `Payment`, confirmed like a checkout with `payments.confirm`.
+     */
+    tip: (id: string, body: TipBody, options?: CallOptions) =>
+      call('tipOrder', { params: { id }, body }, options),
+  };
+}
+
+/** `payments.*` of the typed API: payments of orders. */
+export function paymentsApi(call: Call) {
+  return {
+    /** `POST /payments/initialize` — starts (or resumes) payment of a pending order. */
+    initialize: (body: InitializePaymentBody, options?: CallOptions) =>
+      call('initializePayment', { body }, options),
+    /** `POST /payments/:id/confirm` — pays with a card (sandbox provider). */
+    confirm: (paymentId: string, body: ConfirmPaymentBody, options?: CallOptions) =>
+      call('confirmPayment', { params: { id: paymentId }, body }, options),
+  };
+}
+
+/** `waitlist.*` of the typed API: the waitlist of fully booked days. */
+export function waitlistApi(call: Call) {
+  return {
+    /** `POST /services/:id/waitlist` — joins the waitlist of a fully booked day (`{ date }`). */
+    join: (serviceId: string, body: WaitlistDayBody, options?: CallOptions) =>
+      call('joinWaitlist', { params: { id: serviceId }, body }, options),
+    /** `DELETE /services/:id/waitlist?date=` — leaves it (a held time passes to the next). */
+    leave: (serviceId: string, query: WaitlistDayBody, options?: CallOptions) =>
+      call('leaveWaitlist', { params: { id: serviceId }, query }, options),
+    /** `GET /waitlist` — the customer's live entries (optionally of one service). */
+    list: (query: WaitlistListQuery = {}, options?: CallOptions) =>
+      call('listWaitlist', { query }, options),
+  };
+}
