@@ -29,7 +29,7 @@ import {
   type services,
   type vendorProfiles,
 } from './schema';
-import { rng, uuidFromName } from './seed';
+import { rng, uuidFromName } from './seed-random';
 import { STREETS } from './seed-data/categories';
 
 type BankRow = typeof sandboxBankEvents.$inferInsert;

@@ -26,7 +26,7 @@ import {
   users,
   type vendorProfiles,
 } from './schema';
-import { rng, uuidFromName } from './seed';
+import { rng, uuidFromName } from './seed-random';
 import { SEED_CARD_LAST4, sandboxCharge } from './seed-earnings';
 import { FIRST_NAMES, STREETS, SURNAMES } from './seed-data/categories';
 import { REVIEW_TEXTS, SORRY_REPLIES, THANKS_REPLIES } from './seed-data/reviews';

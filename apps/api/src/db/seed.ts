@@ -6,7 +6,6 @@
  * have content-derived keys (an existing file is kept), and a `meta.seed_version` row
  * short-circuits re-runs.
  */
-import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { DocumentKind } from '@vetted/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -18,6 +17,7 @@ import { vendorSlug } from '../domains/vendors/slug';
 import { createStorages } from '../services/storage';
 import type { Db, Tx } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { rng, uuidFromName } from './seed-random';
 import {
   auditLog,
   availabilityRules,
@@ -63,27 +63,7 @@ const DEMO_EARNINGS_REFERENCE_BASE = 900_000;
 
 // ─── deterministic helpers ───────────────────────────────────────────────────────────────────
 
-const NAMESPACE = 'b3f0c2a4-6d1e-5f7a-9c3b-2e8d4a6f1c90';
-
-/** UUIDv5-style id from a name: the same name always gives the same id. */
-export function uuidFromName(name: string): string {
-  const bytes = createHash('sha1').update(NAMESPACE).update(name).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Buffer.from(bytes).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** mulberry32 seeded from a string: a small, fast, deterministic PRNG. */
-export function rng(seed: string): () => number {
-  let a = createHash('sha1').update(seed).digest().readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng, uuidFromName };
 
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 

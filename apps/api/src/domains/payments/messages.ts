@@ -54,11 +54,8 @@ export const tipCurrency = (currency: string) =>
 export const tipReplaced = (amount: number, currency: string) =>
   `Replaced by a tip of ${formatMoney(amount, currency)}`;
 
-/** Order-event note of a tip the provider captured. */
-export const tipNote = (amount: number, currency: string, last4: string | null) =>
-  last4
-    ? `Tip of ${formatMoney(amount, currency)} sent (card ending ${last4})`
-    : `Tip of ${formatMoney(amount, currency)} sent`;
+/** Order-event note of a tip the provider captured (one definition, shared with the orders view). */
+export { tipNote } from '../../shared/timeline';
 
 /** Notification to the vendor once a tip was captured: all of it is theirs. */
 export const tipReceivedNotice = (o: OrderFacts, amount: string) => ({
