@@ -13,6 +13,11 @@ import { defineConfig } from 'tsup';
  * `drizzle-orm` + `drizzle-orm/pg-core` took ~830 ms and left the V8 heap at ~240 MB reserved
  * (~150 MB used at the peak), against ~130 ms and ~17 MB through CommonJS. Bundled, the server
  * starts ~0.8 s sooner and settles ~130 MB lower ("start-up").
+ *
+ * The seed's drawing libraries (DiceBear, lucide, pdf-lib) are dev dependencies bundled into the
+ * seed's own chunk, which the server loads only when it seeds (`seedDatabase` imports them
+ * dynamically): the deployed folder (`pnpm deploy --prod`) does not install them, and a server
+ * started with `SEED_ON_START=false` never loads them.
  */
 export default defineConfig({
   entry: {
@@ -31,5 +36,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   dts: false,
-  noExternal: [/^@vetted\//, /^drizzle-orm(\/|$)/],
+  noExternal: [/^@vetted\//, /^drizzle-orm(\/|$)/, /^@dicebear\//, /^lucide$/, /^pdf-lib$/],
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, holdDeadline } from '../src/features/checkout/checkout-view';
+import { formatCountdown, holdDeadline } from '../src/features/checkout/slot-hold';
 
 describe('the checkout hold countdown', () => {
   it('reads m:ss, rounding whole seconds up and stopping at 0:00', () => {

@@ -1,8 +1,8 @@
 import { DOCUMENT_MAX_BYTES } from '@vetted/contract';
 import { describe, expect, it } from 'vitest';
-import { formatCardNumber, formatExpiry } from '../src/features/checkout/checkout-view';
-import { documentFileProblem } from '../src/features/vendor-area/documents-view';
-import { currencyCodes } from '../src/features/vendor-area/service-editor-view';
+import { formatCardNumber, formatExpiry } from '../src/features/checkout/payment-step';
+import { documentFileProblem } from '../src/features/vendor-area/document-file';
+import { currencyCodes } from '../src/features/vendor-area/service-form-schema';
 import { safeRedirect } from '../src/lib/form';
 import {
   addDays,
@@ -41,6 +41,12 @@ describe('format helpers', () => {
   it('adds days to a calendar date across a month end', () => {
     expect(addDays('2026-11-28', 7)).toBe('2026-12-05');
     expect(addDays('2026-12-05', -7)).toBe('2026-11-28');
+  });
+  it('adds calendar days across a year end and a DST change', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    // US clocks go forward on 2026-03-08 and Europe's on 2026-03-29: a 23-hour day is still a day.
+    expect(addDays('2026-03-07', 2)).toBe('2026-03-09');
+    expect(addDays('2026-03-29', -1)).toBe('2026-03-28');
   });
   it('formats durations and distances', () => {
     expect(formatDuration(45)).toBe('45 min');

@@ -4,8 +4,8 @@ import { minorDigits, toMajorText, toMinorUnits } from '../src/lib/money';
 import {
   availabilityFormSchema,
   availabilityFormValues,
-} from '../src/features/vendor-area/availability-view';
-import { serviceFormSchema } from '../src/features/vendor-area/service-editor-view';
+} from '../src/features/vendor-area/availability-schema';
+import { serviceFormSchema } from '../src/features/vendor-area/service-form-schema';
 
 describe('money typed in major units', () => {
   it('reads the minor digits of a currency from Intl', () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createFrameHandler } from '../src/lib/hooks/use-realtime';
 import { endpointKey, isEndpointKey, revalidateMatching } from '../src/lib/keys';
 import type { TypingEvent } from '../src/lib/typing';
-import { customerMayCancel, startAvailableAt } from '../src/features/orders/order-actions';
+import { customerMayCancel } from '../src/features/orders/order-actions';
+import { startAvailableAt } from '../src/features/orders/start-job-action';
 
 const ORDER = '0190a7e2-0000-7000-8000-000000000001';
 const OTHER = '0190a7e2-0000-7000-8000-000000000002';

@@ -1,7 +1,7 @@
 import { formatMoney } from '@vetted/ui';
 import { describe, expect, it } from 'vitest';
 import { minorDigits, toMajorText, toMinorUnits } from '../src/lib/money';
-import { tipFormSchema } from '../src/features/orders/order-changes-view';
+import { tipFormSchema } from '../src/features/orders/tip-view';
 
 // Money strings use the currency's own minor digits (ISO 4217): JPY has none, KWD three.
 // Intl separates a currency code from the number with a no-break space (U+00A0).

@@ -4,7 +4,7 @@ import {
   searchParamsOf,
   vendorQueryOf,
 } from '../src/features/search/search-params';
-import { activeFilters, priceRangeLabel } from '../src/features/search/search-view';
+import { activeFilters, priceRangeLabel } from '../src/features/search/active-filters';
 
 const read = (qs: string) => readSearchParams(new URLSearchParams(qs));
 

@@ -32,14 +32,30 @@ export interface MoneyWordsInput {
 }
 
 /**
+ * Digits after the decimal point of `currency` (ISO 4217 as `Intl` knows it: USD 2, JPY 0,
+ * KWD 3): how many of an amount's minor units make its fraction. 2 for a code `Intl` refuses
+ * (e.g. half-typed in a form), so callers never throw; the schemas report the code itself.
+ */
+export function minorDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/**
  * `amount` minor units as money, e.g. `formatMoneyWords(16800, 'USD')` → `$168.00`,
- * `formatMoneyWords(500, 'JPY')` → `¥500`: the currency's minor digits come from Intl (USD 2,
- * JPY 0, KWD 3), as the UI's `formatMoney` reads them.
+ * `formatMoneyWords(500, 'JPY')` → `¥500`: the currency's {@link minorDigits} (USD 2, JPY 0,
+ * KWD 3), as the UI's `formatMoney` reads them.
+ * @throws RangeError when `currency` is not an ISO 4217 code `Intl` knows
  */
 export function formatMoneyWords(amount: number, currency: string): string {
   const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amount / 10 ** digits);
+  return format.format(amount / 10 ** minorDigits(currency));
 }
 
 /** True while the card is only held: nothing has been charged, so nothing was "paid". */

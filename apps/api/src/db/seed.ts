@@ -12,7 +12,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { unusablePasswordHash } from '../domains/auth/crypto';
-import { refreshSearchColumns } from '../domains/search';
+import { refreshSearchColumns } from '../domains/vendors';
 import { vendorSlug } from '../domains/vendors/slug';
 import { createStorages } from '../services/storage';
 import type { Db, Tx } from './client';
@@ -53,7 +53,7 @@ import type { ApprovalTimes, DocumentFacts, VettingSeed } from './seed-vetting';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 
 /** Bump when the seed's content changes; a database at this version is left alone. */
-export const SEED_VERSION = '4';
+export const SEED_VERSION = '5';
 /** Approved vendors generated besides the demo vendor. */
 export const SEED_VENDOR_COUNT = 320;
 /** Gallery images of a seeded service: 1 to 3 illustrations of it. */

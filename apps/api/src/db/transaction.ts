@@ -7,10 +7,10 @@
  * A transaction that changes an order, its payment or its vendor's time takes its row locks in
  * this order, and only the ones it needs:
  *
- * 1. the vendor's time: the `vendor_profiles` row (catalogue `lockVendorTime`, orders and
- *    payments `lockVendor`) — bookings, transitions, moves, settling an authorisation, waitlist
- *    offers;
- * 2. the order: the `orders` row (`lockOrder` of orders and payments);
+ * 1. the vendor: the `vendor_profiles` row (`lockVendorProfile` of the vendors domain; scheduling's
+ *    `lockVendorTime` takes it) — bookings, transitions, moves, settling an authorisation,
+ *    waitlist offers, reviews (the rating), payouts;
+ * 2. the order: the `orders` row (`lockOrder` of the orders domain);
  * 3. its payment: the `payments` row (`lockPayment`, `lockLatestPayment`);
  * 4. then rows written under those locks: order events, ledger postings, outbox jobs,
  *    notifications, waitlist entries.
@@ -29,8 +29,7 @@
  * failure (`40001`), {@link withTransactionRetry} runs it again: the aborted attempt left
  * nothing behind, and every side effect is an outbox row written in the same transaction.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import retry from 'retry';
+import { type BackoffOptions, backOff } from 'exponential-backoff';
 import type { Db, Tx } from './client';
 
 /**
@@ -59,21 +58,22 @@ export function isRetryableConflict(err: unknown): boolean {
 }
 
 /**
- * Pause before each new attempt (`retry` package timeouts): 20 ms, then ×2, at most 250 ms,
- * randomised ×1–2 so the transactions that collided do not collide again in step.
+ * Pause before each new attempt (`exponential-backoff` options, ms): up to 20 ms, then ×2, at
+ * most 250 ms, with full jitter (a random pause below that bound) so the transactions that
+ * collided do not collide again in step.
  */
-export const TRANSACTION_RETRY_BACKOFF: retry.CreateTimeoutOptions = {
-  minTimeout: 20,
-  maxTimeout: 250,
-  factor: 2,
-  randomize: true,
-};
+export const TRANSACTION_RETRY_BACKOFF = {
+  startingDelay: 20,
+  timeMultiple: 2,
+  maxDelay: 250,
+  jitter: 'full',
+} as const satisfies BackoffOptions;
 
 export interface TransactionRetryOptions {
   /** Attempts in all, the first included. @defaultValue 3 */
   attempts?: number;
   /** Pause before each new attempt. @defaultValue {@link TRANSACTION_RETRY_BACKOFF} */
-  backoff?: retry.CreateTimeoutOptions;
+  backoff?: Pick<BackoffOptions, 'startingDelay' | 'timeMultiple' | 'maxDelay' | 'jitter'>;
   /** Told of each retried conflict (e.g. the service's logger, at `warn`). */
   log?: { warn(obj: object, msg: string): void };
 }
@@ -91,17 +91,17 @@ export async function withTransactionRetry<T>(
   options: TransactionRetryOptions = {},
 ): Promise<T> {
   const attempts = options.attempts ?? 3;
-  const backoff = options.backoff ?? TRANSACTION_RETRY_BACKOFF;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(fn);
-    } catch (err) {
-      if (attempt >= attempts || !isRetryableConflict(err)) throw err;
+  return backOff(() => db.transaction(fn), {
+    ...(options.backoff ?? TRANSACTION_RETRY_BACKOFF),
+    numOfAttempts: attempts,
+    // `failed`: how many attempts have failed so far, this one included.
+    retry: (err: unknown, failed: number) => {
+      if (failed >= attempts || !isRetryableConflict(err)) return false;
       options.log?.warn(
-        { sqlState: sqlState(err), attempt, attempts },
+        { sqlState: sqlState(err), attempt: failed, attempts },
         'transaction aborted by a concurrent one; running it again',
       );
-      await sleep(retry.createTimeout(attempt - 1, backoff));
-    }
-  }
+      return true;
+    },
+  });
 }

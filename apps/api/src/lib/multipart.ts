@@ -103,3 +103,63 @@ export function multipartError(err: unknown): AppError | null {
   }
   return null;
 }
+
+/** 400 `unexpected_field` naming a part an upload form does not take. */
+export const unexpectedField = (name: string) =>
+  badRequest(`Unexpected field "${name}"`, 'unexpected_field');
+
+/** A single-file upload form as {@link readSingleFileForm} reads it. */
+export interface SingleFileForm {
+  /** The file of field `file`, buffered, with the name the client gave it; null when none came. */
+  file: { data: Buffer; fileName: string } | null;
+  /** The accepted text fields that came, by name (the last value of a repeated one). */
+  fields: Partial<Record<string, string>>;
+}
+
+/** What a single-file upload takes, and its own words for what it refuses. */
+export interface SingleFileFormRules {
+  /** The text fields taken beside the file; another one is refused once a file came. */
+  fields: readonly string[];
+  /** The 413 for a file over the route's `fileSize` limit (bytes, set where multipart is registered). */
+  tooLarge: () => AppError;
+  /** The 400 for a second file (the route's `files` limit is 1). */
+  tooManyFiles: () => AppError;
+}
+
+/**
+ * Reads a `multipart/form-data` upload of one file (field `file`, buffered) and the text fields
+ * `rules.fields`. Another file part is refused with a 400 naming it, and so is another text field
+ * next to the file; without a file, other text fields are ignored, so the caller can answer "No
+ * image selected" — the fix to ask for. The caller authenticates first, before a byte is read.
+ * @throws AppError 413 `rules.tooLarge()`, 400 `rules.tooManyFiles()` / `unexpected_field`, and
+ *   the errors of {@link multipartParts}
+ */
+export async function readSingleFileForm(
+  request: FastifyRequest,
+  rules: SingleFileFormRules,
+): Promise<SingleFileForm> {
+  const form: SingleFileForm = { file: null, fields: {} };
+  let unexpected: string | undefined;
+  try {
+    for await (const part of multipartParts(request)) {
+      if (part.type === 'file' && part.fieldname === 'file') {
+        form.file = { data: await part.toBuffer(), fileName: part.filename };
+      } else if (part.type === 'field' && rules.fields.includes(part.fieldname)) {
+        form.fields[part.fieldname] = String(part.value);
+      } else if (part.type === 'field') {
+        // Named only once a file came too: without one, "No … selected" is the fix to ask.
+        unexpected ??= part.fieldname;
+      } else {
+        part.file.resume();
+        throw unexpectedField(part.fieldname);
+      }
+    }
+    if (unexpected !== undefined && form.file) throw unexpectedField(unexpected);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw rules.tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw rules.tooManyFiles();
+    throw err;
+  }
+  return form;
+}

@@ -53,3 +53,8 @@ ${content}
 </html>
 `;
 }
+
+/** How a mail greets `fullName`: its first word ("Ana" of "Ana María López"), or "there". */
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] || 'there';
+}

@@ -4,6 +4,9 @@
  */
 import { formatMoneyWords } from '@vetted/contract';
 
+/** Digits after the decimal point of a currency: the contract's one definition. */
+export { minorDigits } from '@vetted/contract';
+
 /**
  * `amountMinor` minor units as money, e.g. `formatMoney(12345, 'USD')` → `$123.45`,
  * `formatMoney(500, 'JPY')` → `¥500`, with the currency's own minor digits (the contract's
@@ -12,21 +15,6 @@ import { formatMoneyWords } from '@vetted/contract';
  */
 export function formatMoney(amountMinor: number, currency: string): string {
   return formatMoneyWords(amountMinor, currency);
-}
-
-/**
- * Digits after the decimal point of `currency` (ISO 4217 as `Intl` knows it: USD 2, JPY 0,
- * KWD 3); 2 for a code `Intl` refuses.
- */
-export function minorDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * so DST changes are handled.
  */
 import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 
 /** "Mon, Nov 24, 9:00 AM": `at` in `timeZone` (an IANA zone, e.g. `America/New_York`). */
 export function formatWhen(at: Date, timeZone: string): string {
@@ -26,9 +27,7 @@ export function formatTime(at: Date, timeZone: string): string {
 
 /** The calendar date (`YYYY-MM-DD`) of the instant `at` in `timeZone` (an IANA zone). */
 export function localDate(at: Date, timeZone: string): string {
-  const d = new TZDate(at.getTime(), timeZone);
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return format(new TZDate(at.getTime(), timeZone), 'yyyy-MM-dd');
 }
 
 /** "Today" (`YYYY-MM-DD`) in `timeZone` at `now` (pass the request's clock, never `new Date()`). */

@@ -1,5 +1,6 @@
 /** Date and time helpers. Times of a booking are shown in the vendor's time zone. */
 
+import { addDays as addCalendarDays, formatISO, parseISO } from 'date-fns';
 import { filesize } from 'filesize';
 
 /**
@@ -77,11 +78,12 @@ export function todayIn(timeZone?: string, now: Date | number = Date.now()): str
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** `YYYY-MM-DD` plus `days`, computed in UTC so no zone shifts the date. */
+/**
+ * The calendar date `days` after `isoDate` (`YYYY-MM-DD`; negative `days` go back), as
+ * `YYYY-MM-DD`. Calendar days, not 24-hour steps: a DST change in between shifts nothing.
+ */
 export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return formatISO(addCalendarDays(parseISO(isoDate), days), { representation: 'date' });
 }
 
 /** Great-circle distance in km (haversine), for "x km away" when the API gives none. */

@@ -4,18 +4,10 @@
  * minor digits of a currency comes from Intl, as `formatMoney` reads it (USD 2, JPY 0, KWD 3).
  */
 
-/** Digits after the decimal point of `currency` (ISO 4217), as Intl knows them; 2 when unknown. */
-export function minorDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    // Not a currency Intl knows (e.g. half-typed): the schema reports the code itself.
-    return 2;
-  }
-}
+import { minorDigits } from '@vetted/contract';
+
+/** Digits after the decimal point of a currency: the contract's one definition. */
+export { minorDigits };
 
 /**
  * `text` in major units of `currency` ("49.99", "50", "1,5" is not accepted) as integer minor

@@ -5,7 +5,7 @@
  */
 import { ROUTES } from '@vetted/session';
 import { conflict, forbidden, notFound } from '../../shared/errors';
-import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import { escapeHtml, firstName, type MailMessage, mailHtml } from '../../shared/mail';
 import { formatMoney } from '../../shared/money';
 import type { NewNotification } from '../../shared/notification';
 
@@ -14,11 +14,8 @@ import type { NewNotification } from '../../shared/notification';
 /** 403 for a signed-in customer or pro on any `/v1/admin/*` route. */
 export const adminOnly = () => forbidden('Admins only', 'admin_only');
 
-export const vendorNotFound = () => notFound('Vendor not found', 'vendor_not_found');
-/** 404 for an unknown document, one of another vendor, or one whose file is gone. */
-export const documentNotFound = () => notFound('Document not found', 'document_not_found');
+export { documentNotFound, orderNotFound, vendorNotFound } from '../../shared/errors';
 export const userNotFound = () => notFound('User not found', 'user_not_found');
-export const orderNotFound = () => notFound('Order not found', 'order_not_found');
 export const paymentNotFound = () => notFound('Payment not found', 'payment_not_found');
 
 /**
@@ -134,7 +131,7 @@ export function vettingMail(
   f: VettingFacts & { to: string; fullName: string; publicUrl: string },
 ): MailMessage {
   const { title, body } = vettingText(decision, f);
-  const first = f.fullName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(f.fullName);
   const link = `${f.publicUrl.replace(/\/$/, '')}${vendorHomeLink}`;
   const text = [
     `Hi ${first},`,
@@ -162,7 +159,7 @@ export function accountSuspendedMail(input: {
   reason: string;
   publicUrl: string;
 }): MailMessage {
-  const first = input.fullName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(input.fullName);
   const lines = [
     'Your Vetted account has been suspended and you have been signed out everywhere.',
     `Reason: ${input.reason}`,
@@ -184,7 +181,7 @@ export function accountReinstatedMail(input: {
   fullName: string;
   publicUrl: string;
 }): MailMessage {
-  const first = input.fullName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(input.fullName);
   const line = 'Your Vetted account is active again: you can sign in as before.';
   const text = [`Hi ${first},`, '', line, '', '— The Vetted team', input.publicUrl, ''].join('\n');
   const html =

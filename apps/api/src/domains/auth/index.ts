@@ -2,6 +2,13 @@
  * The auth domain's import surface for the rest of the API: its service and routes, the
  * session helpers other domains call inside their transactions, and the demo-login check.
  */
+export {
+  anonymiseUser,
+  lockAccount,
+  replaceAvatarKey,
+  setAccountStatus,
+  updateProfile,
+} from './account-repository';
 export { unusablePasswordHash } from './crypto';
 export { type DemoLogins, demoLoginWarning, findDemoLogins } from './demo-logins';
 export { insertSession, isSessionActive } from './repository';

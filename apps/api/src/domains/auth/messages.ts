@@ -2,7 +2,7 @@
  * User-facing text of the auth domain: error messages and the mails it sends besides the
  * sign-up / login code (`otpMail` in `domains/mail/templates.ts`).
  */
-import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import { escapeHtml, firstName, type MailMessage, mailHtml } from '../../shared/mail';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Incorrect email or password',
@@ -25,10 +25,6 @@ export const AUTH_MESSAGES = {
   sameEmail: 'This is already your email address',
   emailTaken: 'Another account already uses this email address. Choose another one',
 } as const;
-
-function firstName(fullName: string): string {
-  return fullName.trim().split(/\s+/)[0] || 'there';
-}
 
 /** A plain mail: greeting, paragraphs, signature; the HTML mirrors the text. */
 function simpleMail(input: {

@@ -3,11 +3,9 @@
  * holds no policy and no user-facing text.
  */
 import { and, asc, count, eq, gt, inArray, isNull, like, lt, sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
-import { otpChallenges, otpDecoys, otpFailures, users, vendorProfiles } from '../../db/schema';
-import { type ResolvedBusiness, syncVendorSlug } from '../vendors';
+import { otpChallenges, otpDecoys, otpFailures, users } from '../../db/schema';
 
 export * from './session-repository';
 
@@ -63,32 +61,6 @@ export async function markEmailVerified(db: DbOrTx, id: string, at: Date): Promi
     .update(users)
     .set({ emailVerifiedAt: at })
     .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
-}
-
-/**
- * Makes sure a vendor has a profile, or a customer has none. A vendor's profile starts
- * (or, for an unverified account signing up again, starts over) as a `draft` with the business
- * of the sign-up: name, main category, city, country, coordinates (degrees), IANA time zone and
- * service radius (km). Only unverified accounts get here (a verified address gets a decoy), so
- * starting over never undoes a submission.
- */
-export async function syncVendorProfile(
-  db: DbOrTx,
-  user: { id: string; role: 'customer' | 'vendor'; business: ResolvedBusiness | null },
-): Promise<void> {
-  if (user.role === 'vendor' && user.business) {
-    const fields = { ...user.business, vettingStatus: 'draft' as const };
-    const [row] = await db
-      .insert(vendorProfiles)
-      .values({ id: randomUUID(), userId: user.id, ...fields })
-      .onConflictDoUpdate({ target: vendorProfiles.userId, set: fields })
-      .returning({ id: vendorProfiles.id, slug: vendorProfiles.slug });
-    // Every profile has its public slug from the start (a draft's old one needs no redirect,
-    // but keeping it costs nothing).
-    if (row) await syncVendorSlug(db, row.id, fields.businessName, row.slug);
-  } else {
-    await db.delete(vendorProfiles).where(eq(vendorProfiles.userId, user.id));
-  }
 }
 
 /** Deletes the account `id` if its address was never verified (it can hold no orders). */

@@ -1,11 +1,11 @@
 /** User-facing text of the catalogue domain: its errors (spec §8 wording where it has one). */
 import { AppError, notFound } from '../../shared/errors';
 
-/** 404 for an unknown vendor, or one not (or no longer) approved. */
-export const vendorNotFound = () => notFound('Vendor not found', 'vendor_not_found');
-
-/** 404 for an unknown service, an inactive one, or one of a vendor not approved. */
-export const serviceNotFound = () => notFound('Service not found', 'service_not_found');
+/**
+ * 404 for an unknown vendor, or one not (or no longer) approved; 404 for an unknown service, an
+ * inactive one, or one of a vendor not approved.
+ */
+export { serviceNotFound, vendorNotFound } from '../../shared/errors';
 
 /** 410 for the page of a pro whose account was deleted: gone for good, unlike a 404. */
 export const proGone = () => new AppError(410, 'This pro has left Vetted', 'vendor_gone');

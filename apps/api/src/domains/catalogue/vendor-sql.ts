@@ -49,7 +49,7 @@ function chordOfSql(meters: number): SQL<number> {
 /**
  * A vendor belongs to a category when it is its primary category, it is listed in
  * vendor_categories, or the vendor has an active service in it; `other_category_ids` holds the
- * latter two, kept by search's `refreshSearchColumns`. Category counts and the category filter use
+ * latter two, kept by the vendors domain's `refreshSearchColumns`. Category counts and the category filter use
  * this same rule, so a category's count matches its result list.
  */
 export function vendorInCategorySql(categoryId: SQL | string): SQL {

@@ -3,15 +3,16 @@
  * the unread-message mail. A notification or mail says only what happened: "sent you a message".
  */
 import { AppError, badRequest, forbidden, notFound } from '../../shared/errors';
-import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import { idempotencyMismatch as sharedIdempotencyMismatch } from '../../shared/idempotency';
+import { escapeHtml, firstName, type MailMessage, mailHtml } from '../../shared/mail';
 import type { NewNotification } from '../../shared/notification';
-import { truncate } from '../../shared/text';
+import { previewLine } from '../../shared/text';
 
 /** The same 404 for a random id and for a conversation the caller may not see (no IDOR oracle). */
 export const conversationNotFound = () =>
   notFound('Conversation not found', 'conversation_not_found');
 export const vendorNotFound = () => notFound('Pro not found', 'vendor_not_found');
-export const orderNotFound = () => notFound('Order not found', 'order_not_found');
+export { orderNotFound } from '../../shared/errors';
 export const onlyCustomersStart = () =>
   forbidden('Only customers can start a conversation with a pro', 'forbidden');
 export const emptyMessage = () =>
@@ -36,12 +37,7 @@ export const rateLimited = (perMinute: number, retryAfterS: number) =>
 /** 400 for assigning a support chat to someone who is not an admin. */
 export const invalidAssignee = () =>
   badRequest('Assign the chat to an admin', 'invalid_assignee', { assigneeId: 'Not an admin' });
-export const idempotencyMismatch = () =>
-  new AppError(
-    422,
-    'This Idempotency-Key was already used for another conversation',
-    'idempotency_mismatch',
-  );
+export const idempotencyMismatch = () => sharedIdempotencyMismatch('another conversation');
 
 /** In-app path of a conversation for the recipient's area. */
 export function threadLink(
@@ -70,18 +66,13 @@ export function newMessageNotification(input: {
   };
 }
 
-/** Longest notification and mail preview of a message (UTF-16 code units, ellipsis included). */
-export const PREVIEW_MAX_LENGTH = 140;
-
 /**
- * A message as a one-line preview: at most {@link PREVIEW_MAX_LENGTH} UTF-16 code units, cut at a
- * grapheme boundary with "…" (the preview is stored as JSON, which refuses half an emoji), or
- * "Sent a photo".
+ * A message as a one-line preview ({@link previewLine}: at most `PREVIEW_MAX_LENGTH` UTF-16 code
+ * units, cut at a grapheme boundary with "…"), or "Sent a photo" / "Sent 3 photos" for a message
+ * of images only.
  */
 export function preview(body: string, attachments: number): string {
-  const line = body.replace(/\s+/g, ' ').trim();
-  if (!line) return attachments === 1 ? 'Sent a photo' : `Sent ${attachments} photos`;
-  return truncate(line, PREVIEW_MAX_LENGTH);
+  return previewLine(body) || (attachments === 1 ? 'Sent a photo' : `Sent ${attachments} photos`);
 }
 
 /** The mail to a recipient whose messages stayed unread for 10 minutes. */
@@ -93,7 +84,7 @@ export function unreadMessagesMail(input: {
   lastPreview: string;
   link: string;
 }): MailMessage {
-  const first = input.recipientName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(input.recipientName);
   const what = input.unread === 1 ? 'a message' : `${input.unread} messages`;
   const text = [
     `Hi ${first},`,

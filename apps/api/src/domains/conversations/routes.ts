@@ -2,9 +2,9 @@ import multipart from '@fastify/multipart';
 import { endpoints, MESSAGE_MAX_ATTACHMENTS } from '@vetted/contract';
 import { parseSessionCookie } from '@vetted/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, unauthorized } from '../../lib/errors';
+import { unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
-import { multipartParts } from '../../lib/multipart';
+import { multipartParts, unexpectedField } from '../../lib/multipart';
 import type { AuthUser } from '../../platform/types';
 import { sendMediaNotFound, sendStoredObject } from '../../platform/media';
 import { MAX_IMAGE_BYTES } from '../../services/images';
@@ -40,7 +40,7 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
         body = String(part.value);
       } else {
         if (part.type === 'file') part.file.resume();
-        throw badRequest(`Unexpected field "${part.fieldname}"`, 'unexpected_field');
+        throw unexpectedField(part.fieldname);
       }
     }
   } catch (err) {

@@ -9,7 +9,8 @@ import {
   type PayoutAccountStatus,
 } from '@vetted/contract';
 import { ROUTES } from '@vetted/session';
-import { AppError, conflict, forbidden, notFound } from '../../shared/errors';
+import { conflict, forbidden } from '../../shared/errors';
+import { idempotencyMismatch as sharedIdempotencyMismatch } from '../../shared/idempotency';
 import type { NewNotification } from '../../shared/notification';
 import { formatMoney } from '../../shared/money';
 
@@ -17,7 +18,7 @@ import { formatMoney } from '../../shared/money';
 export const vendorOnly = () => forbidden('Only pros have earnings and payouts', 'vendor_only');
 
 /** 404: a vendor user without a business profile. */
-export const vendorNotFound = () => notFound('Vendor not found', 'vendor_not_found');
+export { vendorNotFound } from '../../shared/errors';
 
 /** 409: nothing is available to pay out in `currency` now. */
 export const nothingAvailable = (currency: string) =>
@@ -44,12 +45,7 @@ export const payoutTooLarge = (available: number, currency: string) =>
   );
 
 /** 422: an Idempotency-Key already used for a payout of another currency or amount. */
-export const idempotencyMismatch = () =>
-  new AppError(
-    422,
-    'This Idempotency-Key was already used for a different payout',
-    'idempotency_mismatch',
-  );
+export const idempotencyMismatch = () => sharedIdempotencyMismatch('a different payout');
 
 /** The CSV export's file name on `day` (`YYYY-MM-DD`). */
 export const exportFileName = (day: string) => `vetted-earnings-${day}.csv`;

@@ -38,15 +38,6 @@ export async function vendorUserId(db: DbOrTx, vendorId: string): Promise<string
   return row?.userId ?? null;
 }
 
-/** Locks the vendor profile row (`FOR UPDATE`) for the transaction: payouts of one vendor queue here. */
-export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
-  await tx
-    .select({ id: vendorProfiles.id })
-    .from(vendorProfiles)
-    .where(eq(vendorProfiles.id, vendorId))
-    .for('update');
-}
-
 const settledStatuses = sql.join(
   SETTLED_ORDER_STATUSES.map((s) => sql`${s}`),
   sql`, `,

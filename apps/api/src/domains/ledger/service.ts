@@ -7,6 +7,7 @@ import {
   capturePostings,
   payoutPostings,
   payoutReversalPostings,
+  type Posting,
   type RefundBearer,
   refundPostings,
   tipPostings,
@@ -107,14 +108,21 @@ export function postRefund(
   });
 }
 
-/**
- * Posts a payout of `amount` (minor units) to vendor `vendorId`: vendor payable
- * +amount, payouts −amount, with no order (`orderId` null) and `payoutId` set; idempotency key
- * `payout:<id>`. Call it in the transaction that creates the payout. Returns the lines written.
- */
-export function postPayout(
+/** A payout as the ledger posts it: `amount` minor units of `currency` to vendor `vendorId`. */
+interface PayoutPosting {
+  payoutId: string;
+  vendorId: string;
+  currency: string;
+  amount: number;
+  at: Date;
+}
+
+/** Posts `postings` of payout `input` (no order, `payoutId` set) under idempotency key `key`. */
+function postPayoutSet(
   tx: DbOrTx,
-  input: { payoutId: string; vendorId: string; currency: string; amount: number; at: Date },
+  input: PayoutPosting,
+  key: string,
+  postings: Posting[],
 ): Promise<number> {
   return repo.post(tx, {
     orderId: null,
@@ -122,10 +130,24 @@ export function postPayout(
     vendorId: input.vendorId,
     payoutId: input.payoutId,
     currency: input.currency,
-    key: `payout:${input.payoutId}`,
-    postings: payoutPostings({ amount: input.amount }),
+    key,
+    postings,
     at: input.at,
   });
+}
+
+/**
+ * Posts a payout of `amount` (minor units) to vendor `vendorId`: vendor payable
+ * +amount, payouts −amount, with no order (`orderId` null) and `payoutId` set; idempotency key
+ * `payout:<id>`. Call it in the transaction that creates the payout. Returns the lines written.
+ */
+export function postPayout(tx: DbOrTx, input: PayoutPosting): Promise<number> {
+  return postPayoutSet(
+    tx,
+    input,
+    `payout:${input.payoutId}`,
+    payoutPostings({ amount: input.amount }),
+  );
 }
 
 /**
@@ -133,18 +155,11 @@ export function postPayout(
  * `payout:<id>:reversal`: the amount is owed to the vendor again. Idempotent like every posting
  * set. Returns the lines written (0 on a repeat).
  */
-export function postPayoutReversal(
-  tx: DbOrTx,
-  input: { payoutId: string; vendorId: string; currency: string; amount: number; at: Date },
-): Promise<number> {
-  return repo.post(tx, {
-    orderId: null,
-    paymentId: null,
-    vendorId: input.vendorId,
-    payoutId: input.payoutId,
-    currency: input.currency,
-    key: `payout:${input.payoutId}:reversal`,
-    postings: payoutReversalPostings({ amount: input.amount }),
-    at: input.at,
-  });
+export function postPayoutReversal(tx: DbOrTx, input: PayoutPosting): Promise<number> {
+  return postPayoutSet(
+    tx,
+    input,
+    `payout:${input.payoutId}:reversal`,
+    payoutReversalPostings({ amount: input.amount }),
+  );
 }

@@ -8,7 +8,7 @@ import { SERVICE_IMAGES_MAX } from '@vetted/contract';
 import { type AppError, badRequest, conflict, notFound } from '../../shared/errors';
 
 /** The same 404 for a random id and for another pro's service (no IDOR oracle). */
-export const serviceNotFound = () => notFound('Service not found', 'service_not_found');
+export { serviceNotFound } from '../../shared/errors';
 
 /** The same 404 for a random id and for an image of another service. */
 export const imageNotFound = () => notFound('Image not found', 'image_not_found');
@@ -26,10 +26,6 @@ export const tooManyImages = () =>
     `A service can have at most ${SERVICE_IMAGES_MAX} images. Remove one before adding another`,
     'too_many_images',
   );
-
-/** 400: a multipart part other than `file` and `alt`. */
-export const unexpectedField = (name: string) =>
-  badRequest(`Unexpected field "${name}"`, 'unexpected_field');
 
 /** 400: more than one file in an image upload. */
 export const oneImage = () => badRequest('Send one image at a time', 'too_many_files');

@@ -12,7 +12,6 @@ import {
   orders,
   serviceImages,
   services,
-  vendorCategories,
   vendorProfiles,
 } from '../../db/schema';
 import { UPCOMING_ORDER_STATUSES } from './policy';
@@ -215,30 +214,6 @@ export async function setImageOrder(tx: DbOrTx, imageIds: readonly string[]): Pr
   }
 }
 
-/**
- * Lists the vendor in exactly its primary category and the categories of its active services
- *: rows of other categories are removed, missing ones added.
- */
-export async function syncVendorCategories(tx: DbOrTx, vendorId: string): Promise<void> {
-  const wanted = sql`(
-    select vp.primary_category_id from ${vendorProfiles} vp
-      where vp.id = ${vendorId} and vp.primary_category_id is not null
-    union
-    select s.category_id from ${services} s where s.vendor_id = ${vendorId} and s.active)`;
-  await tx
-    .delete(vendorCategories)
-    .where(
-      and(
-        eq(vendorCategories.vendorId, vendorId),
-        sql`${vendorCategories.categoryId} not in ${wanted}`,
-      ),
-    );
-  await tx.execute(sql`
-    insert into ${vendorCategories} (vendor_id, category_id)
-    select ${vendorId}::uuid, c.id from ${categories} c where c.id in ${wanted}
-    on conflict do nothing`);
-}
-
 // ─── availability ────────────────────────────────────────────────────────────────────────────
 
 /** The vendor's zone and booking rules (`vendor_profiles` columns), or null when unknown. */
@@ -281,33 +256,7 @@ export async function exceptionsOf(db: DbOrTx, vendorId: string) {
   }));
 }
 
-/**
- * Replaces the vendor's weekly ranges, exceptions and booking settings with the given ones (in
- * the caller's transaction).
- */
-export async function replaceAvailability(
-  tx: DbOrTx,
-  vendorId: string,
-  input: {
-    settings: {
-      timeZone: string;
-      minNoticeMinutes: number;
-      bufferMinutes: number;
-      horizonDays: number;
-    };
-    weekly: Array<{ id: string; weekday: number; startMinute: number; endMinute: number }>;
-    exceptions: Array<{ id: string; date: string; ranges: Array<{ start: string; end: string }> }>;
-  },
-): Promise<void> {
-  await tx.update(vendorProfiles).set(input.settings).where(eq(vendorProfiles.id, vendorId));
-  await tx.delete(availabilityRules).where(eq(availabilityRules.vendorId, vendorId));
-  await tx.delete(availabilityExceptions).where(eq(availabilityExceptions.vendorId, vendorId));
-  if (input.weekly.length > 0) {
-    await tx.insert(availabilityRules).values(input.weekly.map((r) => ({ ...r, vendorId })));
-  }
-  if (input.exceptions.length > 0) {
-    await tx
-      .insert(availabilityExceptions)
-      .values(input.exceptions.map((e) => ({ ...e, vendorId })));
-  }
+/** Makes every service of the vendor inactive (a retired business: account deletion). */
+export async function deactivateVendorServices(tx: DbOrTx, vendorId: string): Promise<void> {
+  await tx.update(services).set({ active: false }).where(eq(services.vendorId, vendorId));
 }

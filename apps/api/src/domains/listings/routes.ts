@@ -3,7 +3,7 @@ import { endpoints } from '@vetted/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
-import { multipartParts } from '../../lib/multipart';
+import { readSingleFileForm } from '../../lib/multipart';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../services/images';
 import { vendorOnly } from '../vendors';
 import * as msg from './messages';
@@ -30,29 +30,13 @@ async function readImage(request: FastifyRequest): Promise<void> {
   if (!bearer) throw unauthorized('Session not found');
   const user = await request.server.auth.verifyAccessToken(bearer);
   if (user.role !== 'vendor') throw vendorOnly();
-  const upload: ImageUpload = { file: null };
-  let unexpectedField: string | undefined;
-  try {
-    for await (const part of multipartParts(request)) {
-      if (part.type === 'file' && part.fieldname === 'file') {
-        upload.file = await part.toBuffer();
-      } else if (part.type === 'field' && part.fieldname === 'alt') {
-        upload.alt = String(part.value);
-      } else if (part.type === 'field') {
-        // Named only once a file came too: without one, "No image selected" is the fix to ask.
-        unexpectedField ??= part.fieldname;
-      } else {
-        part.file.resume();
-        throw msg.unexpectedField(part.fieldname);
-      }
-    }
-    if (unexpectedField !== undefined && upload.file) throw msg.unexpectedField(unexpectedField);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-    if (code === 'FST_FILES_LIMIT') throw msg.oneImage();
-    throw err;
-  }
+  const form = await readSingleFileForm(request, {
+    fields: ['alt'],
+    tooLarge: imageTooLarge,
+    tooManyFiles: msg.oneImage,
+  });
+  const upload: ImageUpload = { file: form.file?.data ?? null };
+  if (form.fields.alt !== undefined) upload.alt = form.fields.alt;
   imageUploads.set(request, upload);
 }
 

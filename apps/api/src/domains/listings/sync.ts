@@ -4,7 +4,7 @@
  */
 import type { DbOrTx } from '../../db/client';
 import { refreshVendorSearch } from '../search';
-import * as repo from './repository';
+import { syncVendorCategories } from '../vendors';
 
 /**
  * Keeps what customers find of a vendor in step with its services, in the caller's
@@ -14,6 +14,6 @@ import * as repo from './repository';
  * (`CatalogueCache.purge({ search: true })`) once the transaction commits.
  */
 export async function syncVendorListing(tx: DbOrTx, vendorId: string): Promise<void> {
-  await repo.syncVendorCategories(tx, vendorId);
+  await syncVendorCategories(tx, vendorId);
   await refreshVendorSearch(tx, [vendorId]);
 }

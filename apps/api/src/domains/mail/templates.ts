@@ -1,4 +1,4 @@
-import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import { escapeHtml, firstName, type MailMessage, mailHtml } from '../../shared/mail';
 
 /** Moved to shared/mail.ts (every domain's messages.ts uses them): re-exported here. */
 export { escapeHtml, mailHtml } from '../../shared/mail';
@@ -15,7 +15,7 @@ export function otpMail(input: {
   ttlMinutes: number;
   publicUrl: string;
 }): MailMessage {
-  const first = input.fullName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(input.fullName);
   const action =
     input.purpose === 'signup'
       ? 'finish creating your Vetted account'

@@ -14,7 +14,7 @@ export {
   preferenceKindOf,
   savePreferences,
 } from './preferences';
-export { type NotificationRow, toNotificationDto } from './repository';
+export { deleteNotificationsOf, type NotificationRow, toNotificationDto } from './repository';
 export { default as notificationRoutes } from './routes';
 export {
   createNotificationsService,

@@ -80,3 +80,8 @@ export async function markAllRead(db: DbOrTx, userId: string, at: Date): Promise
     .returning({ id: notifications.id });
   return rows.length;
 }
+
+/** Deletes every in-app notification of the user (account deletion; nobody else's record). */
+export async function deleteNotificationsOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+}

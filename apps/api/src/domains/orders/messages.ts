@@ -8,7 +8,8 @@ import {
   type OrderStatus,
   type OrderTransitionBody,
 } from '@vetted/contract';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../shared/errors';
+import { AppError, badRequest, conflict, forbidden } from '../../shared/errors';
+import { idempotencyMismatch as sharedIdempotencyMismatch } from '../../shared/idempotency';
 import { formatWhen } from '../../shared/time';
 
 /** An action of the state machine (policy `OrderAction`), as the contract spells it. */
@@ -36,7 +37,7 @@ const VERB: Record<OrderAction, string> = {
 
 // ─── errors ──────────────────────────────────────────────────────────────────────────────────
 
-export const orderNotFound = () => notFound('Order not found', 'order_not_found');
+export { orderNotFound } from '../../shared/errors';
 
 export const customerOnly = () => forbidden('Only customers can book services', 'customer_only');
 
@@ -60,7 +61,7 @@ export const slotBeyondHorizon = (horizonDays: number) =>
   );
 
 /** 404: the service is gone, archived, paused, or its pro is not listed (same as the catalogue's). */
-export const serviceNotFound = () => notFound('Service not found', 'service_not_found');
+export { serviceNotFound } from '../../shared/errors';
 
 /** 429: the customer already holds `limit` (policy `UNPAID_ORDER_LIMIT`) unpaid bookings. */
 export const tooManyUnpaid = (limit: number) =>
@@ -70,12 +71,7 @@ export const tooManyUnpaid = (limit: number) =>
     'too_many_unpaid_orders',
   );
 
-export const idempotencyMismatch = () =>
-  new AppError(
-    422,
-    'This Idempotency-Key was already used for a different booking',
-    'idempotency_mismatch',
-  );
+export const idempotencyMismatch = () => sharedIdempotencyMismatch('a different booking');
 
 export const wrongActor = (action: OrderAction, by: 'vendor' | 'customer') =>
   forbidden(`Only the ${by} can ${VERB[action]} this order`, 'wrong_actor');

@@ -115,15 +115,11 @@ export async function loadOrderView(db: DbOrTx, id: string): Promise<OrderView |
 /**
  * Locks the order row (`SELECT … FOR NO KEY UPDATE`) for the rest of the transaction, so
  * transitions of one order run one after the other. Lock order and strength: db/transaction.ts.
- * Returns false when there is no such order.
+ * Returns the row, or null when there is no such order.
  */
-export async function lockOrder(tx: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.id, id))
-    .for('no key update');
-  return Boolean(row);
+export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
+  return row ?? null;
 }
 
 /** The API shape of an order (contract `orderSchema`). */
@@ -239,18 +235,6 @@ export async function lockCustomerBookings(tx: DbOrTx, customerId: string): Prom
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtext('orders.create'), hashtext(${customerId}))`,
   );
-}
-
-/**
- * Locks the vendor's profile row (`FOR NO KEY UPDATE`): bookings of one vendor are serialised on
- * it. Taken before the order row (lock order and strength: db/transaction.ts).
- */
-export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
-  await tx
-    .select({ id: vendorProfiles.id })
-    .from(vendorProfiles)
-    .where(eq(vendorProfiles.id, vendorId))
-    .for('no key update');
 }
 
 /** How many of the customer's orders are unpaid with a hold that has not expired at `now`. */

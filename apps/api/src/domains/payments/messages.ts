@@ -9,7 +9,7 @@ import { authorisedWords } from '@vetted/contract';
 import { ROUTES } from '@vetted/session';
 import type { NewNotification } from '../../shared/notification';
 import { customerOrderLink, vendorOrderLink } from '../../shared/links';
-import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import { escapeHtml, firstName, type MailMessage, mailHtml } from '../../shared/mail';
 import { formatMoney } from '../../shared/money';
 
 export const messages = {
@@ -142,7 +142,7 @@ export function receiptMail(input: {
   publicUrl: string;
 }): MailMessage {
   const { facts: o } = input;
-  const first = o.customerName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(o.customerName);
   const link = `${input.publicUrl.replace(/\/$/, '')}${customerOrderLink(o.orderId)}`;
   const card = input.last4 ? `card ending ${input.last4}` : 'your card';
   // Sent at checkout, when the card is only held.
@@ -205,7 +205,7 @@ export function newBookingMail(input: {
   publicUrl: string;
 }): MailMessage {
   const { facts: o } = input;
-  const first = input.vendorName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(input.vendorName);
   const link = `${input.publicUrl.replace(/\/$/, '')}${vendorOrderLink(o.orderId)}`;
   const state = authorisedWords(o.businessName, 'vendor');
   const text = [
@@ -277,7 +277,7 @@ export function refundRecoveredNotice(r: RefundRecovery): Omit<NewNotification, 
  * earnings. Always sent (no preference kind): it is about money taken from them.
  */
 export function refundRecoveredMail(input: RefundRecovery & { to: string; publicUrl: string }) {
-  const first = input.vendorName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(input.vendorName);
   const taken = formatMoney(input.recovered, input.currency);
   const refund = formatMoney(input.refundAmount, input.currency);
   const link = `${input.publicUrl.replace(/\/$/, '')}${ROUTES.vendor.earnings}`;

@@ -48,7 +48,9 @@ export const captureKey = (paymentId: string) => `payment:${paymentId}:capture`;
 /** Outbox (and provider) key of the void of one provider charge of a payment. */
 export const voidKey = (paymentId: string, ref: string) => `payment:${paymentId}:void:${ref}`;
 /** Outbox (and provider) key of refund number `n` (from 1) of a payment. */
-export const refundKey = (paymentId: string, n: number) => `payment:${paymentId}:refund:${n}`;
+/** The idempotency-key prefix every refund job of the payment shares (`payment:<id>:refund:`). */
+export const refundKeyPrefix = (paymentId: string) => `payment:${paymentId}:refund:`;
+export const refundKey = (paymentId: string, n: number) => `${refundKeyPrefix(paymentId)}${n}`;
 /** Outbox key of the refund of a charge the database does not account for (reconciliation). */
 export const orphanRefundKey = (ref: string) => `payment:orphan:${ref}:refund`;
 /** Outbox key of the receipt mail of a payment. */

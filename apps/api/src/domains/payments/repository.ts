@@ -3,11 +3,11 @@
  * text for people. The order reads and locks here are the ones payment needs inside its own
  * transactions; order changes go through the orders domain (`applyPaymentToOrder`).
  */
-import { and, asc, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { idempotencyRecords, orders, outbox, payments, vendorProfiles } from '../../db/schema';
-import { redeliverNow } from '../../jobs/engine';
-import { CONFIRMABLE } from './policy';
+import { idempotencyRecords, type orders, payments } from '../../db/schema';
+import { undeliveredAmountTotal } from '../../jobs/outbox-queries';
+import { CONFIRMABLE, refundKeyPrefix } from './policy';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -25,27 +25,6 @@ export async function getPayment(db: DbOrTx, id: string): Promise<PaymentRow | n
 export async function lockPayment(tx: DbOrTx, id: string): Promise<PaymentRow | null> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('no key update');
   return row ?? null;
-}
-
-/**
- * The order row, locked `FOR NO KEY UPDATE`. Lock order vendor → order → payment, and why not
- * `FOR UPDATE`: db/transaction.ts.
- */
-export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | null> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
-  return row ?? null;
-}
-
-/**
- * Locks the vendor profile row (`FOR NO KEY UPDATE`): serialises the slot checks of one vendor.
- * Taken before the order row (lock order and strength: db/transaction.ts).
- */
-export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
-  await tx
-    .select({ id: vendorProfiles.id })
-    .from(vendorProfiles)
-    .where(eq(vendorProfiles.id, vendorId))
-    .for('no key update');
 }
 
 /**
@@ -132,44 +111,13 @@ export async function updatePayment(
   return row ?? null;
 }
 
-/** True when an outbox row with this idempotency key exists (delivered or not). */
-export async function outboxHasKey(db: DbOrTx, key: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(eq(outbox.idempotencyKey, key))
-    .limit(1);
-  return Boolean(row);
-}
-
 /**
  * Minor units of the payment's refund jobs (`payment:<id>:refund:<n>`) not delivered yet: queued,
- * retrying, or given up and waiting for a person (a webhook may still revive those, see
- * {@link rescheduleOutbox}) — money the provider may yet refund, not in `amount_refunded`.
+ * retrying, or given up and waiting for a person (a webhook may still revive those:
+ * `rescheduleOutbox` of jobs/) — money the provider may yet refund, not in `amount_refunded`.
  */
-export async function undeliveredRefundTotal(db: DbOrTx, paymentId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum((${outbox.payload}->>'amount')::int), 0)::int` })
-    .from(outbox)
-    .where(
-      and(like(outbox.idempotencyKey, `payment:${paymentId}:refund:%`), isNull(outbox.deliveredAt)),
-    );
-  return Number(row?.total ?? 0);
-}
-
-/**
- * Makes the undelivered outbox rows whose key starts with `prefix` due now again (also ones that
- * gave up), e.g. when a provider webhook says a pending refund settled; their jobs run at once
- * (`redeliverNow`). Returns how many.
- */
-export async function rescheduleOutbox(db: DbOrTx, prefix: string, at: Date): Promise<number> {
-  const rows = await db
-    .update(outbox)
-    .set({ dueAt: at, failedAt: null, attempts: 0 })
-    .where(and(like(outbox.idempotencyKey, `${prefix}%`), isNull(outbox.deliveredAt)))
-    .returning({ id: outbox.id, kind: outbox.kind });
-  await redeliverNow(rows);
-  return rows.length;
+export function undeliveredRefundTotal(db: DbOrTx, paymentId: string): Promise<number> {
+  return undeliveredAmountTotal(db, refundKeyPrefix(paymentId));
 }
 
 export type IdempotencyRow = typeof idempotencyRecords.$inferSelect;

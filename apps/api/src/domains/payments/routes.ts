@@ -1,19 +1,8 @@
 import { endpoints } from '@vetted/contract';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../lib/errors';
 import { route } from '../../lib/route';
+import { idempotencyKeyOf } from '../../shared/idempotency';
 import type { PaymentsService } from './service';
-
-/** The optional `Idempotency-Key` header: 1–255 characters after trimming, else 400. */
-function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined) return undefined;
-  const key = value.trim();
-  if (!key || key.length > 255) {
-    throw badRequest('Idempotency-Key must be 1 to 255 characters', 'invalid_idempotency_key');
-  }
-  return key;
-}
 
 /**
  * Checkout (open a payment, confirm it), tips and the admin view of a payment. Each route parses,

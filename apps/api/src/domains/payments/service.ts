@@ -11,10 +11,12 @@
 import type { Payment, PaymentResult, TipBody } from '@vetted/contract';
 import type { DbOrTx } from '../../db/client';
 import type { DeliveryContext } from '../../jobs/define';
+import { rescheduleOutbox } from '../../jobs/outbox-queries';
 import { paymentCaptureJob } from './jobs/capture';
 import { paymentOrphanRefundJob } from './jobs/orphan-refund';
 import { paymentRefundJob } from './jobs/refund';
 import { paymentVoidJob } from './jobs/void';
+import { refundKeyPrefix } from './policy';
 import * as repo from './repository';
 import type { ConfirmInput, Payer, PaymentsDeps } from './types';
 import { adminView, adminViewsOfOrder } from './use-cases/admin-view';
@@ -173,7 +175,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * with the settled refund). Returns how many jobs were rescheduled.
      */
     refundSettled: (paymentId: string): Promise<number> =>
-      repo.rescheduleOutbox(deps.db, `payment:${paymentId}:refund:`, deps.clock.now()),
+      rescheduleOutbox(deps.db, refundKeyPrefix(paymentId), deps.clock.now()),
 
     /**
      * Lists each provider's charges created since `since` (default: the last 24 h) and adopts,

@@ -1,7 +1,7 @@
 /**
  * The in-memory city index of the geocoder (geocoder.ts): the dataset in columns, the compact
  * index built from it in slices that never stall the event loop, and the pieces every lookup
- * over it shares (key search, country names, time zones, results).
+ * over it shares (key search, time zones, results; country names are in messages.ts).
  */
 import { createRequire } from 'node:module';
 import { setImmediate } from 'node:timers/promises';
@@ -146,19 +146,6 @@ export function lowerBound(keys: readonly string[], prefix: string): number {
     else hi = mid;
   }
   return lo;
-}
-
-/** English country names by code, for hints like `Paris, France`. */
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-const countryNameCache = new Map<string, string>();
-/** The English name of a country code (`FR` → France), memoised. */
-export function countryNameOf(code: string): string {
-  let name = countryNameCache.get(code);
-  if (name === undefined) {
-    name = countryNames.of(code) ?? code;
-    countryNameCache.set(code, name);
-  }
-  return name;
 }
 
 /**

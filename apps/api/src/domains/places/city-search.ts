@@ -6,7 +6,8 @@
 import type { GeocodeResult } from '@vetted/contract';
 import { distance } from 'fastest-levenshtein';
 import { haversineKm } from '../../db/seed-data/places';
-import { type CityIndex, countryNameOf, lowerBound, resultOf } from './city-index';
+import { type CityIndex, lowerBound, resultOf } from './city-index';
+import { countryName } from './messages';
 import type { GeocodeSearch, PlaceLookup } from './geocoder-types';
 import { placeSlug, readPlaceSlug } from './place-slug';
 import {
@@ -45,7 +46,7 @@ function candidateRecorder(
       !matchesHint(hint, {
         country: index.countries[city]!,
         region: index.regions[city] ?? null,
-        countryName: countryNameOf(index.countries[city]!),
+        countryName: countryName(index.countries[city]!),
       })
     ) {
       return;
@@ -188,7 +189,7 @@ function hintNames(hint: string, country: string, region: string | null): boolea
     hint === country.toLowerCase() ||
     COUNTRY_ALIASES[hint] === country ||
     (region !== null && hint === region.toLowerCase()) ||
-    normalizeName(countryNameOf(country)) === hint
+    normalizeName(countryName(country)) === hint
   );
 }
 

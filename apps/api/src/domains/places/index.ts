@@ -17,4 +17,4 @@ export { countryName } from './messages';
 export { ASCII_PLACE_SLUG, placeSlug, readPlaceSlug } from './place-slug';
 export { normalizeName, splitQuery } from './policy';
 export { mentionsNearMe, type PlaceIntent, parsePlaceQuery } from './query-place';
-export { type AddressRow, defaultAddress, findAddress } from './repository';
+export { type AddressRow, defaultAddress, deleteSavedPlaces, findAddress } from './repository';

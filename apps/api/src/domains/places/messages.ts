@@ -5,15 +5,27 @@
 import { MAX_SAVED_PLACES } from '@vetted/contract';
 import { AppError, conflict, notFound, unauthorized } from '../../shared/errors';
 
+/** English country names by code, for hints like `Paris, France` and error messages. */
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+/** Names found so far, by code as asked; only codes Intl names, so the map stays small. */
+const countryNameCache = new Map<string, string>();
 
-/** English name of an ISO country code (`US` → "United States"); the code when unknown. */
+/**
+ * English name of an ISO 3166-1 country code (`US` → "United States", `FR` → "France"),
+ * memoised for the city search; the code itself when unknown or malformed (never throws).
+ */
 export function countryName(code: string): string {
+  const cached = countryNameCache.get(code);
+  if (cached !== undefined) return cached;
+  let name: string;
   try {
-    return countryNames.of(code) ?? code;
+    name = countryNames.of(code) ?? code;
   } catch {
     return code;
   }
+  // Arbitrary input (a form's country) is not kept: only codes Intl knows by name.
+  if (name !== code) countryNameCache.set(code, name);
+  return name;
 }
 
 /** The same 404 for a random id and for someone else's place (no IDOR oracle). */

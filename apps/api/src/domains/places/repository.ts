@@ -6,7 +6,7 @@
 import type { SavedAddress } from '@vetted/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { userAddresses, users } from '../../db/schema';
+import { userAddresses } from '../../db/schema';
 
 export type AddressRow = typeof userAddresses.$inferSelect;
 export type NewAddressRow = typeof userAddresses.$inferInsert;
@@ -33,20 +33,6 @@ export function toAddressDto(row: AddressRow): SavedAddress {
     isDefault: row.isDefault,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/**
- * Locks the user's row (`SELECT … FOR UPDATE`) for the rest of the transaction, so writes to one
- * account's places run one after the other: the cap and the one-default rule hold under
- * concurrent requests. False when the account does not exist.
- */
-export async function lockUser(tx: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return Boolean(row);
 }
 
 /** The user's places: the default first, then newest first. */
@@ -144,4 +130,9 @@ export async function defaultAddress(db: DbOrTx, userId: string): Promise<Addres
     .where(and(eq(userAddresses.userId, userId), eq(userAddresses.isDefault, true)))
     .limit(1);
   return row ?? null;
+}
+
+/** Deletes every saved place of the user (account deletion). */
+export async function deleteSavedPlaces(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
 }

@@ -5,19 +5,7 @@
 import { conflict, forbidden, notFound } from '../../shared/errors';
 import { customerOrderLink } from '../../shared/links';
 import type { NewNotification } from '../../shared/notification';
-import { truncate } from '../../shared/text';
-
-/** Longest notification preview of a review or reply (UTF-16 code units, ellipsis included). */
-export const PREVIEW_MAX_LENGTH = 140;
-
-/**
- * A text on one line for a notification body: at most {@link PREVIEW_MAX_LENGTH} UTF-16 code
- * units, cut at a grapheme boundary with "…" (the notification is stored as JSON, which refuses
- * half an emoji); '' stays ''.
- */
-export function preview(text: string): string {
-  return truncate(text.replace(/\s+/g, ' ').trim(), PREVIEW_MAX_LENGTH);
-}
+import { previewLine } from '../../shared/text';
 
 /** In-app path of the pro's reviews page, opened at one review. */
 export const vendorReviewsLink = (reviewId: string) => `/vendor/reviews?review=${reviewId}`;
@@ -25,7 +13,7 @@ export const vendorReviewsLink = (reviewId: string) => `/vendor/reviews?review=$
 // ─── errors ──────────────────────────────────────────────────────────────────────────────────
 
 /** The same 404 for a random id and for another customer's order (no IDOR oracle). */
-export const orderNotFound = () => notFound('Order not found', 'order_not_found');
+export { orderNotFound } from '../../shared/errors';
 /** The same 404 for a random id and for a review of another pro. */
 export const reviewNotFound = () => notFound('Review not found', 'review_not_found');
 export const vendorNotFound = () => notFound('Pro not found', 'vendor_not_found');
@@ -65,7 +53,7 @@ export function newReviewNotification(input: {
   serviceTitle: string;
   text: string;
 }): NewNotification & { key: string } {
-  const quote = preview(input.text);
+  const quote = previewLine(input.text);
   return {
     userId: input.vendorUserId,
     type: 'review.created',
@@ -90,7 +78,7 @@ export function replyNotification(input: {
     userId: input.customerId,
     type: 'review.replied',
     title: `${input.businessName} replied to your review`,
-    body: preview(input.text),
+    body: previewLine(input.text),
     link: customerOrderLink(input.orderId),
     key: `review:${input.reviewId}:replied`,
   };

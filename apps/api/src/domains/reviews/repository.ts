@@ -108,19 +108,6 @@ export async function loadReviewTarget(db: DbOrTx, orderId: string): Promise<Rev
 }
 
 /**
- * Locks the pro's profile row (`SELECT … FOR UPDATE`) for the rest of the transaction: reviews
- * of one pro are written one after the other, so each recount of the rating sees every review
- * committed before it (see {@link refreshVendorRating}).
- */
-export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
-  await tx
-    .select({ id: vendorProfiles.id })
-    .from(vendorProfiles)
-    .where(eq(vendorProfiles.id, vendorId))
-    .for('update');
-}
-
-/**
  * Inserts a review; false when the order already has one (the unique `reviews.order_id` —
  * `on conflict do nothing`, so a race of two reviews of one order never errors).
  */
@@ -142,26 +129,6 @@ export async function insertReview(
     .onConflictDoNothing({ target: reviews.orderId })
     .returning({ id: reviews.id });
   return inserted.length === 1;
-}
-
-/**
- * Recounts the pro's `rating_count` and `rating_average` from the reviews table (the mean as
- * `sum / count` in float8, not rounded; 0 without reviews). Run after {@link lockVendor} in the
- * same transaction: under READ COMMITTED this statement's snapshot is taken after the lock was
- * granted, so it counts every review committed by the transactions that held the lock before —
- * concurrent reviews of one pro can never leave a stale count (an `UPDATE … FROM (subquery)`
- * alone would: its subquery's snapshot predates the wait for the row lock).
- */
-export async function refreshVendorRating(tx: DbOrTx, vendorId: string): Promise<void> {
-  await tx.execute(sql`
-    update ${vendorProfiles} set
-      rating_count = s.n,
-      rating_average = case when s.n = 0 then 0 else s.total::float8 / s.n end
-    from (
-      select count(*)::int as n, coalesce(sum(${reviews.rating}), 0)::int as total
-      from ${reviews} where ${reviews.vendorId} = ${vendorId}
-    ) s
-    where ${vendorProfiles.id} = ${vendorId}`);
 }
 
 /**

@@ -39,7 +39,7 @@ export {
   slotHorizon,
   slotVerdict,
 } from './policy';
-export type { SlotSource } from './repository';
+export { replaceAvailability, type SlotSource } from './repository';
 export {
   blockingOrders,
   checkSlot,

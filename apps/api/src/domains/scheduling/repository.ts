@@ -44,16 +44,6 @@ function blockingOrderCondition(
   return and(...conditions)!;
 }
 
-/**
- * Locks the vendor's profile row (`FOR NO KEY UPDATE`) until the transaction ends: every change
- * to a vendor's time (a booking, a move, a waitlist offer) is serialised on it, taken before the
- * order and payment rows (lock order vendor → order → payment → waitlist entry, and why not
- * `FOR UPDATE`: db/transaction.ts).
- */
-export async function lockVendor(tx: DbOrTx, vendorId: string): Promise<void> {
-  await tx.select({ id: vp.id }).from(vp).where(eq(vp.id, vendorId)).for('no key update');
-}
-
 const offeredService = alias(services, 'offered_service');
 /** End of an offered slot: its start plus the offered service's duration. */
 const offerEnds = sql`(${waitlistEntries.offeredStartsAt} + make_interval(mins => ${offeredService.durationMinutes}))`;
@@ -273,4 +263,29 @@ export async function slotSource(
     .innerJoin(vp, eq(vp.id, services.vendorId))
     .where(and(eq(services.id, serviceId), isBookableService));
   return row ? toSlotSource(row) : null;
+}
+
+/**
+ * Replaces the vendor's weekly opening ranges (minutes from the local midnight) and its dated
+ * exceptions (`YYYY-MM-DD`, ranges `HH:MM`; none = closed that day) with the given ones, in the
+ * caller's transaction (the listing editor, after `lockVendorTime`).
+ */
+export async function replaceAvailability(
+  tx: DbOrTx,
+  vendorId: string,
+  input: {
+    weekly: Array<{ id: string; weekday: number; startMinute: number; endMinute: number }>;
+    exceptions: Array<{ id: string; date: string; ranges: Array<{ start: string; end: string }> }>;
+  },
+): Promise<void> {
+  await tx.delete(availabilityRules).where(eq(availabilityRules.vendorId, vendorId));
+  await tx.delete(availabilityExceptions).where(eq(availabilityExceptions.vendorId, vendorId));
+  if (input.weekly.length > 0) {
+    await tx.insert(availabilityRules).values(input.weekly.map((r) => ({ ...r, vendorId })));
+  }
+  if (input.exceptions.length > 0) {
+    await tx
+      .insert(availabilityExceptions)
+      .values(input.exceptions.map((e) => ({ ...e, vendorId })));
+  }
 }

@@ -13,6 +13,7 @@ import type { Interval, SlotInstant } from './grid';
 import { slotDateOutOfRange } from './messages';
 import { isSlotWindowStart, type SlotRefusal, slotDays, slotHorizon, slotVerdict } from './policy';
 import * as repo from './repository';
+import { lockVendorProfile } from '../vendors';
 
 /**
  * Intervals of the vendor's time in `range` taken at `now` by live orders, unexpired unpaid
@@ -37,7 +38,7 @@ export function blockingOrders(
  * take it before checking a slot is free.
  */
 export function lockVendorTime(tx: DbOrTx, vendorId: string): Promise<void> {
-  return repo.lockVendor(tx, vendorId);
+  return lockVendorProfile(tx, vendorId);
 }
 
 /**

@@ -25,7 +25,6 @@ export {
   type WordMatch,
   wordVariants,
 } from './policy';
-export { refreshSearchColumns } from './repository';
 export { searchVendors, type VendorSearch } from './search-vendors-repository';
 export { BROWSER_PLACE_NAME, resolveSearchPlace, type SearchPlace } from './search-place';
 export {

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../shared/text';
 import {
   activeServicesSql,
   chordMetersSql,
@@ -26,11 +27,6 @@ import {
   TEXT_WEIGHTS,
   type TextSearch,
 } from './policy';
-
-/** Escapes `%`, `_` and `\` so user text is matched literally by (I)LIKE (default escape `\`). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Ids as one text parameter, read back as `uuid[]` (any number of them fits). */
 function uuidArray(ids: readonly string[]): SQL {
@@ -80,7 +76,7 @@ function filterConditions(search: VendorSearch): { conditions: SQL[]; textScore?
       + ${num(TEXT_WEIGHTS.exact)} * (${vp.searchVector} @@ ${text.exact}::tsquery)::int
       + ${num(TEXT_WEIGHTS.coverage)} * least(1, 10 * ts_rank(${vp.searchVector}, ${any})))`;
   } else if (text?.kind === 'literal') {
-    conditions.push(sql`${vp.searchText} ilike ${`%${escapeLike(text.text)}%`}`);
+    conditions.push(sql`${vp.searchText} ilike ${containsPattern(text.text)}`);
     textScore = sql`1`;
   }
   if (point && search.radiusKm !== undefined) conditions.push(withinSql(point, search.radiusKm));

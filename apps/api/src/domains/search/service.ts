@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import type { CatalogueCache } from '../catalogue';
 import type { ServiceDeps } from '../deps';
 import type { Geocoder } from '../places';
+import { refreshSearchColumns } from '../vendors';
 import { planTextSearch, searchWords } from './policy';
 import * as repo from './repository';
 import { listVendors } from './use-cases/list-vendors';
@@ -20,13 +21,13 @@ export { LEXICON_TTL_MS } from './vocabulary';
 
 /**
  * Recomputes what search reads of the given vendors besides their own fields — search text,
- * service currencies, other categories (see {@link repo.refreshSearchColumns}). Other domains
+ * service currencies, other categories (vendors' `refreshSearchColumns`). Other domains
  * call it in the transaction of any write to a vendor's name, tagline, city, categories or
  * services, then `CatalogueCache.purge({ search: true })` once it commits, which makes
  * search vocabularies stale on every instance.
  */
 export async function refreshVendorSearch(db: DbOrTx, vendorIds: readonly string[]): Promise<void> {
-  await repo.refreshSearchColumns(db, vendorIds);
+  await refreshSearchColumns(db, vendorIds);
 }
 
 /**

@@ -2,7 +2,6 @@
  * The users domain as other domains see it: the only module they import from users
  * (ARCHITECTURE §1a). Everything else under users/ is private to it.
  */
-export { lockAccount, setAccountStatus } from './account-status-repository';
 export { avatarStorageKey } from './policy';
 export { default as meRoutes } from './routes';
 export { createUsersService, type ExportFile, type UsersService } from './service';

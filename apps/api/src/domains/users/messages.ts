@@ -3,7 +3,7 @@
  * mail confirming a deletion.
  */
 import { conflict } from '../../shared/errors';
-import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import { escapeHtml, firstName, type MailMessage, mailHtml } from '../../shared/mail';
 
 const bookings = (n: number) => `${n} ${n === 1 ? 'booking' : 'bookings'}`;
 
@@ -26,7 +26,7 @@ export function accountDeletedMail(input: {
   fullName: string;
   publicUrl: string;
 }): MailMessage {
-  const first = input.fullName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(input.fullName);
   const paragraphs = [
     'Your Vetted account was deleted, as you asked. Your name, photo, phone, saved places and preferences are gone and every device was signed out.',
     'Your past bookings, payments and reviews stay on record for the pros and for accounting, without your name.',

@@ -3,7 +3,7 @@ import { endpoints } from '@vetted/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
-import { multipartParts } from '../../lib/multipart';
+import { readSingleFileForm } from '../../lib/multipart';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../services/images';
 import type { AuthDomainService } from '../auth';
 import type { UsersService } from './service';
@@ -25,28 +25,12 @@ async function readAvatar(request: FastifyRequest): Promise<void> {
   const bearer = bearerOf(request);
   if (!bearer) throw unauthorized('Session not found');
   await request.server.auth.verifyAccessToken(bearer);
-  let unexpectedField: string | undefined;
-  try {
-    for await (const part of multipartParts(request)) {
-      if (part.type === 'file' && part.fieldname === 'file') {
-        avatarUploads.set(request, await part.toBuffer());
-      } else if (part.type === 'field') {
-        // Named only once a file came too: without one, "No image selected" is the fix to ask.
-        unexpectedField ??= part.fieldname;
-      } else {
-        part.file.resume();
-        throw badRequest(`Unexpected field "${part.fieldname}"`, 'unexpected_field');
-      }
-    }
-    if (unexpectedField !== undefined && avatarUploads.has(request)) {
-      throw badRequest(`Unexpected field "${unexpectedField}"`, 'unexpected_field');
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Send one image', 'too_many_files');
-    throw err;
-  }
+  const form = await readSingleFileForm(request, {
+    fields: [],
+    tooLarge: imageTooLarge,
+    tooManyFiles: () => badRequest('Send one image', 'too_many_files'),
+  });
+  if (form.file) avatarUploads.set(request, form.file.data);
 }
 
 /** The session id (`sid`) of the caller's access token: the session a password change keeps. */

@@ -10,12 +10,12 @@ import type {
   User,
 } from '@vetted/contract';
 import type { z } from 'zod';
+import { updateProfile } from '../auth';
 import { loadPreferences, savePreferences } from '../notifications';
 import { countOrdersOfParty } from '../orders';
 import type { UsersServiceDeps } from './deps';
 import { liveOrders } from './messages';
 import * as policy from './policy';
-import * as repo from './repository';
 import { getMe, liveRow } from './use-cases/account';
 import { removeAvatar, setAvatar } from './use-cases/avatar';
 import { eraseAccountWith } from './use-cases/erase-account';
@@ -41,7 +41,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const patch: { fullName?: string; phone?: string | null } = {};
       if (body.fullName !== undefined) patch.fullName = body.fullName;
       if (body.phone !== undefined) patch.phone = body.phone;
-      if (Object.keys(patch).length > 0) await repo.updateProfile(db, userId, patch);
+      if (Object.keys(patch).length > 0) await updateProfile(db, userId, patch);
       return getMe(db, userId);
     },
 

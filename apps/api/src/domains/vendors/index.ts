@@ -6,6 +6,15 @@
 export type { ResolvedBusiness } from './business';
 export { documentDeleteJob } from './jobs/document-delete';
 export { profileNotFound, unknownCategory, vendorOnly } from './messages';
+export { lockVendorProfile } from './lock-repository';
+export {
+  refreshVendorRating,
+  retireVendorProfile,
+  syncVendorCategories,
+  syncVendorProfile,
+  updateBookingSettings,
+} from './profile-writes-repository';
+export { refreshSearchColumns } from './search-columns-repository';
 export { syncVendorSlug, vendorSlug } from './slug';
 export { eraseVendorDocuments } from './use-cases/documents';
 export { lockVendorVetting, setVendorVetting } from './vetting-repository';

@@ -5,7 +5,7 @@
 import { DOCUMENT_MAX_BYTES, type DocumentKind, endSentence } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../shared/errors';
-import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import { escapeHtml, firstName, type MailMessage, mailHtml } from '../../shared/mail';
 import type { NewNotification } from '../../shared/notification';
 
 /** 403 for a customer or an admin on a `/v1/vendor/*` route. */
@@ -110,7 +110,7 @@ export function submittedMail(input: {
   businessName: string;
   publicUrl: string;
 }): MailMessage {
-  const first = input.fullName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(input.fullName);
   const link = `${input.publicUrl.replace(/\/$/, '')}${checklistLink}`;
   const text = [
     `Hi ${first},`,
@@ -164,8 +164,6 @@ export const unsupportedDocumentType = () =>
 
 /** 400 for more than one file, or a field other than `kind` and `file`. */
 export const oneDocument = () => badRequest('Send one document at a time', 'too_many_files');
-export const unexpectedField = (name: string) =>
-  badRequest(`Unexpected field "${name}"`, 'unexpected_field');
 
 /** 409 past the per-vendor document cap. */
 export const tooManyDocuments = (max: number) =>
@@ -175,7 +173,7 @@ export const tooManyDocuments = (max: number) =>
   );
 
 /** The same 404 for a random id and for another vendor's document. */
-export const documentNotFound = () => notFound('Document not found', 'document_not_found');
+export { documentNotFound } from '../../shared/errors';
 
 /** 409 for deleting a document while the profile is under review. */
 export const documentUnderReview = () =>

@@ -3,7 +3,7 @@ import { DOCUMENT_MAX_BYTES, endpoints } from '@vetted/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors';
 import { bearerOf, route } from '../../lib/route';
-import { multipartParts } from '../../lib/multipart';
+import { readSingleFileForm } from '../../lib/multipart';
 import * as msg from './messages';
 import type { DocumentUpload, VendorsService } from './service';
 
@@ -28,29 +28,12 @@ async function readDocument(request: FastifyRequest): Promise<void> {
   if (!bearer) throw unauthorized('Session not found');
   const user = await request.server.auth.verifyAccessToken(bearer);
   if (user.role !== 'vendor') throw msg.vendorOnly();
-  const upload: DocumentUpload = { kind: undefined, file: null };
-  let unexpectedField: string | undefined;
-  try {
-    for await (const part of multipartParts(request)) {
-      if (part.type === 'file' && part.fieldname === 'file') {
-        upload.file = { data: await part.toBuffer(), fileName: part.filename };
-      } else if (part.type === 'field' && part.fieldname === 'kind') {
-        upload.kind = String(part.value);
-      } else if (part.type === 'field') {
-        // Named only once a file came too: without one, "No document selected" is the fix to ask.
-        unexpectedField ??= part.fieldname;
-      } else {
-        part.file.resume();
-        throw msg.unexpectedField(part.fieldname);
-      }
-    }
-    if (unexpectedField !== undefined && upload.file) throw msg.unexpectedField(unexpectedField);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw msg.documentTooLarge();
-    if (code === 'FST_FILES_LIMIT') throw msg.oneDocument();
-    throw err;
-  }
+  const form = await readSingleFileForm(request, {
+    fields: ['kind'],
+    tooLarge: msg.documentTooLarge,
+    tooManyFiles: msg.oneDocument,
+  });
+  const upload: DocumentUpload = { kind: form.fields.kind, file: form.file };
   documentUploads.set(request, upload);
 }
 

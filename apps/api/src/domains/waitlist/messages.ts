@@ -4,7 +4,7 @@
  */
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors';
 import { offerLink } from '../../shared/links';
-import { escapeHtml, type MailMessage, mailHtml } from '../../shared/mail';
+import { escapeHtml, firstName, type MailMessage, mailHtml } from '../../shared/mail';
 import type { NewNotification } from '../../shared/notification';
 import { formatTime, formatWhen } from '../../shared/time';
 
@@ -58,7 +58,7 @@ export function offerNotice(f: OfferFacts): Omit<NewNotification, 'userId'> {
 
 /** The mail of an offer, same facts as {@link offerNotice}. */
 export function offerMail(f: OfferFacts & { to: string; publicUrl: string }): MailMessage {
-  const first = f.customerName.trim().split(/\s+/)[0] || 'there';
+  const first = firstName(f.customerName);
   const when = formatWhen(f.startsAt, f.timeZone);
   const until = formatTime(f.expiresAt, f.timeZone);
   const link = `${f.publicUrl.replace(/\/$/, '')}${offerLink(f.vendorId, f.serviceId, f.startsAt)}`;

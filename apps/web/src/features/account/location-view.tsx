@@ -1,49 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@vetted/api-client';
 import {
   type CreateAddressBody,
-  createAddressBodySchema,
   type GeocodeResult,
   MAX_SAVED_PLACES,
   type SavedAddress,
 } from '@vetted/contract';
-import {
-  Alert,
-  AlertDescription,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  ConfirmDialog,
-  EmptyState,
-  FormField,
-  Input,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Skeleton,
-} from '@vetted/ui';
-import { CircleAlert, LocateFixed, MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { Button, Card, EmptyState, Skeleton } from '@vetted/ui';
+import { MapPin, Plus } from 'lucide-react';
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { CityCombobox, whereIs } from '../../components/city-combobox';
 import { ErrorState } from '../../components/error-state';
-import { COUNTRY_OPTIONS, countryName } from '../../lib/countries';
-import { applyServerFieldErrors } from '../../lib/form';
+import { PlaceForm } from './place-form';
+import { PlaceRow } from './place-row';
+import type { LocatedPosition } from './use-place-form';
 
-/** What the place form holds (the contract's create body, before parsing). */
-export type PlaceFormInput = z.input<typeof createAddressBodySchema>;
-
-/** A position the browser shared, with the nearest city when there is one within 50 km. */
-export interface LocatedPosition {
-  lat: number;
-  lng: number;
-  city: GeocodeResult | null;
-}
+export type { LocatedPosition, PlaceFormInput } from './use-place-form';
 
 export interface LocationViewProps {
   /** The saved places, the default first (`GET /v1/me/addresses`). */
@@ -85,12 +55,6 @@ export interface LocationViewProps {
   initialForm?: 'new' | string | null;
 }
 
-/** "12 Harbour Road, Boston 02110 · United States". */
-function addressOf(place: SavedAddress): string {
-  const town = [place.city, place.postcode].filter(Boolean).join(' ');
-  return `${place.line1}, ${town} · ${countryName(place.country)}`;
-}
-
 /**
  * "Saved places" (`/user/location`, `/vendor/location`): the list with the default badge, a form
  * to add or edit a place (city type-ahead, "Use my current location" as a shortcut), make a
@@ -115,19 +79,7 @@ export function LocationView(props: LocationViewProps) {
     );
   }
   if (isLoading || !places) {
-    return (
-      <Card role="status" aria-busy="true" aria-label="Loading saved places" className="gap-4">
-        {[0, 1].map((i) => (
-          <div key={i} className="flex items-start gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-5 w-32" />
-              <Skeleton className="h-4 w-64 max-w-full" />
-            </div>
-          </div>
-        ))}
-      </Card>
-    );
+    return <PlacesSkeleton />;
   }
 
   // With no place yet, the form is what the person came for.
@@ -204,338 +156,19 @@ export function LocationView(props: LocationViewProps) {
   );
 }
 
-function PlaceRow({
-  place,
-  isOnly,
-  onEdit,
-  onMakeDefault,
-  onDelete,
-}: {
-  place: SavedAddress;
-  isOnly: boolean;
-  onEdit: () => void;
-  onMakeDefault: (id: string) => Promise<void>;
-  onDelete: (id: string) => Promise<void>;
-}) {
-  const [making, setMaking] = React.useState(false);
-  const headingId = `place-${place.id}`;
+/** Two placeholder rows while the saved places load. */
+function PlacesSkeleton() {
   return (
-    <li aria-labelledby={headingId} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-      <div className="flex min-w-0 flex-1 items-start gap-3">
-        <span
-          aria-hidden="true"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-link"
-        >
-          <MapPin className="size-5" />
-        </span>
-        <div className="flex min-w-0 flex-col gap-0.5">
-          <p className="flex flex-wrap items-center gap-2">
-            <span id={headingId} className="font-medium break-words">
-              {place.label}
-            </span>
-            {place.isDefault ? (
-              <Badge variant="success">
-                <Star aria-hidden="true" /> Default
-              </Badge>
-            ) : null}
-          </p>
-          <p className="text-sm break-words text-muted">{addressOf(place)}</p>
+    <Card role="status" aria-busy="true" aria-label="Loading saved places" className="gap-4">
+      {[0, 1].map((i) => (
+        <div key={i} className="flex items-start gap-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-5 w-32" />
+            <Skeleton className="h-4 w-64 max-w-full" />
+          </div>
         </div>
-      </div>
-      <div className="flex flex-wrap gap-2 sm:justify-end">
-        {!place.isDefault ? (
-          <Button
-            variant="outline"
-            size="sm"
-            loading={making}
-            aria-describedby={headingId}
-            onClick={async () => {
-              setMaking(true);
-              try {
-                await onMakeDefault(place.id);
-              } catch {
-                // The page reports the failure.
-              } finally {
-                setMaking(false);
-              }
-            }}
-          >
-            Make default
-          </Button>
-        ) : null}
-        <Button variant="ghost" size="sm" onClick={onEdit} aria-describedby={headingId}>
-          <Pencil aria-hidden="true" /> Edit
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="sm" aria-describedby={headingId}>
-              <Trash2 aria-hidden="true" /> Delete
-            </Button>
-          }
-          title={`Delete “${place.label}”?`}
-          description={
-            isOnly
-              ? 'You will have no saved place: we will show top-rated pros instead of pros near you.'
-              : place.isDefault
-                ? 'Your newest other place becomes your default.'
-                : 'It will no longer be offered at checkout.'
-          }
-          confirmLabel="Delete place"
-          destructive
-          onConfirm={() => onDelete(place.id)}
-        />
-      </div>
-    </li>
-  );
-}
-
-const FORM_FIELDS = ['label', 'line1', 'city', 'postcode', 'country', 'isDefault'] as const;
-
-function PlaceForm({
-  place,
-  shared,
-  canChooseDefault,
-  defaultCountry,
-  cityOptions,
-  citySearching,
-  onCityTextChange,
-  onLocate,
-  onSubmit,
-  onCancel,
-}: {
-  place?: SavedAddress;
-  shared?: LocatedPosition;
-  canChooseDefault: boolean;
-  defaultCountry: string;
-  cityOptions: GeocodeResult[];
-  citySearching?: boolean;
-  onCityTextChange: (text: string) => void;
-  onLocate?: () => Promise<LocatedPosition>;
-  onSubmit: (values: CreateAddressBody) => Promise<void>;
-  onCancel?: () => void;
-}) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<PlaceFormInput, unknown, CreateAddressBody>({
-    resolver: zodResolver(createAddressBodySchema),
-    defaultValues: place
-      ? {
-          label: place.label,
-          line1: place.line1,
-          city: place.city,
-          postcode: place.postcode ?? '',
-          country: place.country,
-          lat: place.lat,
-          lng: place.lng,
-        }
-      : {
-          label: shared ? 'Home' : '',
-          line1: '',
-          city: shared?.city?.name ?? '',
-          postcode: '',
-          country: shared?.city?.country ?? defaultCountry,
-          lat: shared?.lat,
-          lng: shared?.lng,
-          isDefault: false,
-        },
-  });
-  const [formError, setFormError] = React.useState<string | null>(null);
-  const [locating, setLocating] = React.useState(false);
-  const [located, setLocated] = React.useState<string | null>(
-    shared?.city
-      ? `We started from the location you shared, near ${shared.city.name}, ${whereIs(shared.city)}.`
-      : null,
-  );
-  const titleId = React.useId();
-
-  /** The city or country changed by hand: the old coordinates no longer describe the place. */
-  const forgetPosition = () => {
-    setValue('lat', undefined);
-    setValue('lng', undefined);
-    setLocated(null);
-  };
-
-  const locate = async () => {
-    if (!onLocate) return;
-    setLocating(true);
-    setFormError(null);
-    try {
-      const found = await onLocate();
-      setValue('lat', found.lat);
-      setValue('lng', found.lng);
-      if (found.city) {
-        setValue('city', found.city.name, { shouldValidate: true });
-        setValue('country', found.city.country, { shouldValidate: true });
-        setLocated(`Found you near ${found.city.name}, ${whereIs(found.city)}.`);
-      } else {
-        setLocated('Found your position. Type the city you are in.');
-      }
-      if (!getValues('label')) setValue('label', 'Home');
-    } catch (err) {
-      setFormError((err as Error).message);
-    } finally {
-      setLocating(false);
-    }
-  };
-
-  return (
-    <Card className="gap-5" aria-labelledby={titleId} role="region">
-      <div className="flex flex-col gap-1">
-        <h2 id={titleId} className="text-lg font-semibold">
-          {place ? `Edit “${place.label}”` : 'Add a place'}
-        </h2>
-        <p className="text-sm text-muted">
-          Type the address; the city suggestions fill in the rest.
-        </p>
-      </div>
-      {onLocate ? (
-        <div className="flex flex-col gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            onClick={locate}
-            loading={locating}
-            className="self-start"
-          >
-            <LocateFixed aria-hidden="true" /> Use my current location
-          </Button>
-          <p aria-live="polite" className="text-sm text-muted">
-            {located}
-          </p>
-        </div>
-      ) : null}
-      <form
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={handleSubmit(async (values) => {
-          setFormError(null);
-          try {
-            await onSubmit(values);
-          } catch (err) {
-            if (!applyServerFieldErrors(err, setError, FORM_FIELDS)) {
-              setFormError((err as Error).message || MESSAGES.tryAgain);
-            }
-          }
-        })}
-      >
-        <FormField
-          label="Name"
-          hint="How you call it: Home, Office…"
-          error={errors.label?.message}
-          required
-        >
-          <Input autoComplete="off" placeholder="Home" {...register('label')} />
-        </FormField>
-        <FormField
-          label="Street and number"
-          hint="Flat or floor too, for the pro."
-          error={errors.line1?.message}
-          required
-        >
-          <Input autoComplete="address-line1" {...register('line1')} />
-        </FormField>
-        <Controller
-          control={control}
-          name="city"
-          render={({ field }) => (
-            <FormField
-              label="City"
-              hint="Start typing and pick your city from the list."
-              error={errors.city?.message}
-              required
-            >
-              <CityCombobox
-                name={field.name}
-                value={field.value ?? ''}
-                onTextChange={(text) => {
-                  field.onChange(text);
-                  forgetPosition();
-                  onCityTextChange(text);
-                }}
-                onBlur={field.onBlur}
-                cities={cityOptions}
-                searching={citySearching}
-                onPick={(city) => {
-                  field.onChange(city.name);
-                  setValue('country', city.country, { shouldValidate: true });
-                  setValue('lat', city.lat);
-                  setValue('lng', city.lng);
-                  setLocated(null);
-                }}
-              />
-            </FormField>
-          )}
-        />
-        <FormField label="Postcode" error={errors.postcode?.message}>
-          <Input autoComplete="postal-code" {...register('postcode')} />
-        </FormField>
-        <Controller
-          control={control}
-          name="country"
-          render={({ field }) => (
-            <FormField label="Country" error={errors.country?.message} required>
-              <Select
-                value={field.value}
-                onValueChange={(code) => {
-                  field.onChange(code);
-                  forgetPosition();
-                }}
-              >
-                <SelectTrigger onBlur={field.onBlur}>
-                  <SelectValue placeholder="Choose a country" />
-                </SelectTrigger>
-                <SelectContent>
-                  {COUNTRY_OPTIONS.map((c) => (
-                    <SelectItem key={c.code} value={c.code}>
-                      {c.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          )}
-        />
-        {canChooseDefault ? (
-          <Controller
-            control={control}
-            name="isDefault"
-            render={({ field }) => (
-              <div className="flex items-center gap-2 sm:col-span-2">
-                <Checkbox
-                  id={`${titleId}-default`}
-                  checked={field.value === true}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                />
-                <Label htmlFor={`${titleId}-default`}>
-                  Make this my default place (distances, pros near you, checkout)
-                </Label>
-              </div>
-            )}
-          />
-        ) : null}
-        {formError ? (
-          <Alert variant="danger" role="alert" className="sm:col-span-2">
-            <CircleAlert aria-hidden="true" />
-            <AlertDescription>{formError}</AlertDescription>
-          </Alert>
-        ) : null}
-        <div className="flex flex-wrap gap-2 sm:col-span-2">
-          <Button type="submit" loading={isSubmitting}>
-            {place ? 'Save changes' : 'Save place'}
-          </Button>
-          {onCancel ? (
-            <Button type="button" variant="ghost" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-        </div>
-      </form>
+      ))}
     </Card>
   );
 }

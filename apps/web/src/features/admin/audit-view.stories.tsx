@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { loadError, page } from '../../fixtures';
+import { page } from '../../fixtures';
 import { auditEntries, auditPage } from '../../fixtures/admin';
 import { AdminAuditView } from './audit-view';
+import { atPhoneWidth, expectLoading, listLoadError } from './story-helpers';
 
 /*
  * `/admin/audit`: every admin decision, newest first — who, when, what, about which
@@ -17,23 +18,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loading: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('status', { name: 'Loading the audit log' }),
-    ).toBeVisible();
-  },
-};
+export const Loading: Story = { play: expectLoading('Loading the audit log') };
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: loadError },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      'Error loading data',
-    );
-  },
-};
+export const ErrorState: Story = { name: 'Error', ...listLoadError };
 
 export const Filled: Story = {
   args: { data: { ...auditPage, total: 45, totalPages: 3 } },
@@ -79,7 +66,6 @@ export const Dark: Story = { args: { data: auditPage }, globals: { theme: 'dark'
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
-  parameters: { testViewport: { width: 375 } },
+  ...atPhoneWidth,
   args: { data: auditPage },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

@@ -1,21 +1,11 @@
-import type { AuditEntry, Paged } from '@vetted/contract';
+import type { AuditEntry } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
-import {
-  Button,
-  EmptyState,
-  PageHeader,
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@vetted/ui';
+import { Button, EmptyState, TableCell, TableHead, TableRow } from '@vetted/ui';
 import { History, X } from 'lucide-react';
 import { formatDateTime } from '../../lib/format';
 import { AdminLink } from './admin-link';
 import { AuditDetail, auditActionLabel } from './audit-history';
+import { AdminListPage, type AdminListProps, AdminTable } from './list-parts';
 import { PagedList } from './paged-list';
 
 /** What a decision was about, in words. */
@@ -45,12 +35,7 @@ function subjectHref(entry: AuditEntry): string | null {
   }
 }
 
-export interface AdminAuditViewProps {
-  data?: Paged<AuditEntry>;
-  isLoading?: boolean;
-  error?: Error | null;
-  onRetry?: () => void;
-  onPageChange: (page: number) => void;
+export interface AdminAuditViewProps extends AdminListProps<AuditEntry> {
   /** Only the decisions about this subject (`?subject=`), or null for all. */
   subjectId?: string | null;
   /** Shows every decision again. */
@@ -62,92 +47,77 @@ export interface AdminAuditViewProps {
  * which vendor, user, order or payment (linked), and its reason or amount.
  */
 export function AdminAuditView({
-  data,
   isLoading,
-  error,
-  onRetry,
-  onPageChange,
   subjectId,
   onClearSubject,
+  ...list
 }: AdminAuditViewProps) {
-  const body = (
-    <PagedList
-      data={data}
-      error={error}
-      onRetry={onRetry}
-      loadingLabel="Loading the audit log"
-      empty={
-        <EmptyState
-          icon={<History />}
-          title="No decisions yet"
-          description={
-            subjectId
-              ? 'Nobody has taken a decision about this one yet.'
-              : 'Approvals, rejections, suspensions and refunds show up here, newest first.'
-          }
-        />
-      }
-      onPageChange={onPageChange}
-    >
-      {(page) => (
-        <Table label="Audit log" aria-busy={isLoading || undefined}>
-          <TableCaption className="sr-only">Admin decisions, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Who</TableHead>
-              <TableHead>Decision</TableHead>
-              <TableHead>About</TableHead>
-              <TableHead>Details</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {page.items.map((entry) => {
-              const href = subjectHref(entry);
-              return (
-                <TableRow key={entry.id}>
-                  <TableHead scope="row" className="font-normal whitespace-nowrap">
-                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                  </TableHead>
-                  <TableCell className="min-w-32">
-                    {entry.actor?.fullName ?? <span className="text-muted">The system</span>}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {auditActionLabel(entry.action)}
-                  </TableCell>
-                  <TableCell>
-                    {href ? (
-                      <AdminLink href={href}>{SUBJECT_LABEL[entry.subjectType]}</AdminLink>
-                    ) : (
-                      SUBJECT_LABEL[entry.subjectType]
-                    )}
-                  </TableCell>
-                  <TableCell className="max-w-96 min-w-56 text-sm">
-                    <AuditDetail detail={entry.detail} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      )}
-    </PagedList>
-  );
-
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Audit log"
-        description="Every admin decision: who took it, when, and why."
-        actions={
-          subjectId && onClearSubject ? (
-            <Button variant="outline" size="sm" onClick={onClearSubject}>
-              <X aria-hidden="true" /> Show every decision
-            </Button>
-          ) : undefined
+    <AdminListPage
+      title="Audit log"
+      description="Every admin decision: who took it, when, and why."
+      actions={
+        subjectId && onClearSubject ? (
+          <Button variant="outline" size="sm" onClick={onClearSubject}>
+            <X aria-hidden="true" /> Show every decision
+          </Button>
+        ) : undefined
+      }
+    >
+      <PagedList
+        {...list}
+        loadingLabel="Loading the audit log"
+        empty={
+          <EmptyState
+            icon={<History />}
+            title="No decisions yet"
+            description={
+              subjectId
+                ? 'Nobody has taken a decision about this one yet.'
+                : 'Approvals, rejections, suspensions and refunds show up here, newest first.'
+            }
+          />
         }
-      />
-      {body}
-    </div>
+      >
+        {(page) => <AuditTable entries={page.items} busy={isLoading} />}
+      </PagedList>
+    </AdminListPage>
+  );
+}
+
+/** The decisions of one page, each subject linked to its console page where it has one. */
+function AuditTable({ entries, busy }: { entries: AuditEntry[]; busy?: boolean }) {
+  return (
+    <AdminTable
+      label="Audit log"
+      caption="Admin decisions, newest first"
+      busy={busy}
+      columns={['When', 'Who', 'Decision', 'About', 'Details']}
+    >
+      {entries.map((entry) => {
+        const href = subjectHref(entry);
+        return (
+          <TableRow key={entry.id}>
+            <TableHead scope="row" className="font-normal whitespace-nowrap">
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+            </TableHead>
+            <TableCell className="min-w-32">
+              {entry.actor?.fullName ?? <span className="text-muted">The system</span>}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{auditActionLabel(entry.action)}</TableCell>
+            <TableCell>
+              {href ? (
+                <AdminLink href={href}>{SUBJECT_LABEL[entry.subjectType]}</AdminLink>
+              ) : (
+                SUBJECT_LABEL[entry.subjectType]
+              )}
+            </TableCell>
+            <TableCell className="max-w-96 min-w-56 text-sm">
+              <AuditDetail detail={entry.detail} />
+            </TableCell>
+          </TableRow>
+        );
+      })}
+    </AdminTable>
   );
 }

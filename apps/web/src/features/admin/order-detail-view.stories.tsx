@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { adminOrderDetail, refundPendingAdminOrder, unpaidAdminOrder } from '../../fixtures/admin';
 import { settled } from '../../fixtures/settled';
 import { AdminOrderDetailView } from './order-detail-view';
+import { atPhoneWidth, expectLoading } from './story-helpers';
 
 /*
  * `/admin/orders/:id`: the order's parties, timeline, each payment with the provider's
@@ -24,11 +25,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = {
   args: { isLoading: true },
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('status', { name: 'Loading order' }),
-    ).toBeVisible();
-  },
+  play: expectLoading('Loading order'),
 };
 
 export const ErrorState: Story = {
@@ -270,8 +267,7 @@ export const DarkDialog: Story = {
 export const Mobile: Story = {
   name: 'Captured at 375 px',
   args: { detail: adminOrderDetail },
-  parameters: { testViewport: { width: 375 } },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
+  ...atPhoneWidth,
 };
 
 /*

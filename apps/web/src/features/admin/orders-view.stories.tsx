@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import * as React from 'react';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { loadError, page } from '../../fixtures';
+import { page } from '../../fixtures';
 import { adminOrderPage, adminOrders } from '../../fixtures/admin';
 import { AdminOrdersView, type AdminOrdersViewProps } from './orders-view';
+import { atPhoneWidth, expectLoading, listLoadError, useStoryState } from './story-helpers';
 
 /*
  * `/admin/orders`: every order, newest first, by reference, customer or pro and status.
@@ -11,21 +11,15 @@ import { AdminOrdersView, type AdminOrdersViewProps } from './orders-view';
 
 /** Keeps the search and the filter in state, like the page does in the URL. */
 function Stateful(props: AdminOrdersViewProps) {
-  const [query, setQuery] = React.useState(props.query);
-  const [status, setStatus] = React.useState(props.status);
+  const [query, onQueryChange] = useStoryState(props.query, props.onQueryChange);
+  const [status, onStatusChange] = useStoryState(props.status, props.onStatusChange);
   return (
     <AdminOrdersView
       {...props}
       query={query}
-      onQueryChange={(q) => {
-        setQuery(q);
-        props.onQueryChange(q);
-      }}
+      onQueryChange={onQueryChange}
       status={status}
-      onStatusChange={(s) => {
-        setStatus(s);
-        props.onStatusChange(s);
-      }}
+      onStatusChange={onStatusChange}
     />
   );
 }
@@ -46,23 +40,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loading: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('status', { name: 'Loading orders' }),
-    ).toBeVisible();
-  },
-};
+export const Loading: Story = { play: expectLoading('Loading orders') };
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: loadError },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      'Error loading data',
-    );
-  },
-};
+export const ErrorState: Story = { name: 'Error', ...listLoadError };
 
 export const Filled: Story = {
   args: { data: adminOrderPage },
@@ -107,7 +87,6 @@ export const Dark: Story = { args: { data: adminOrderPage }, globals: { theme: '
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
-  parameters: { testViewport: { width: 375 } },
+  ...atPhoneWidth,
   args: { data: adminOrderPage },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

@@ -1,26 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminReasonBody, adminReasonBodySchema } from '@vetted/contract';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  FormField,
-  Textarea,
-} from '@vetted/ui';
-import * as React from 'react';
+import { FormField, Textarea } from '@vetted/ui';
+import type * as React from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useFocusKeptInDialog } from '../../lib/hooks/use-focus-kept-in-dialog';
-import { errorMessage } from '../../lib/errors';
-import { applyServerFieldErrors } from '../../lib/form';
+import { FormDialog, useDialogForm } from './form-dialog';
 
 /** Longest reason the API takes (contract `adminReasonBodySchema`: 500 characters). */
 const REASON_MAX = 500;
@@ -62,84 +46,30 @@ export function ReasonDialog({
   onSubmit,
   defaultOpen = false,
 }: ReasonDialogProps) {
-  const [open, setOpen] = React.useState(defaultOpen);
-  const [formError, setFormError] = React.useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof adminReasonBodySchema>, unknown, AdminReasonBody>({
+  const form = useForm<z.input<typeof adminReasonBodySchema>, unknown, AdminReasonBody>({
     resolver: zodResolver(adminReasonBodySchema),
     defaultValues: { reason: '' },
   });
-  const formRef = React.useRef<HTMLFormElement>(null);
-  useFocusKeptInDialog(isSubmitting, formRef);
-  const length = watch('reason')?.length ?? 0;
-
-  const changeOpen = (next: boolean) => {
-    if (isSubmitting) return;
-    setOpen(next);
-    if (!next) {
-      reset();
-      setFormError(null);
-    }
-  };
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-      // Still submitting here, so close directly rather than through `changeOpen`.
-      setOpen(false);
-      reset();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['reason'])) {
-        setFormError(errorMessage(error));
-      }
-    }
-  });
+  const dialog = useDialogForm(form, { defaultOpen, send: onSubmit, serverFields: ['reason'] });
+  const length = form.watch('reason')?.length ?? 0;
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          <FormField
-            label="Reason"
-            hint={`${hint} ${length}/${REASON_MAX} characters.`}
-            error={errors.reason?.message}
-            required
-          >
-            <Textarea rows={4} maxLength={REASON_MAX} {...register('reason')} />
-          </FormField>
-          {formError ? (
-            <Alert variant="danger" role="alert">
-              <AlertDescription>{formError}</AlertDescription>
-            </Alert>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
-              type="submit"
-              variant={destructive ? 'destructive' : 'primary'}
-              loading={isSubmitting}
-            >
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      {...dialog}
+      trigger={trigger}
+      title={title}
+      description={description}
+      submitLabel={confirmLabel}
+      destructive={destructive}
+    >
+      <FormField
+        label="Reason"
+        hint={`${hint} ${length}/${REASON_MAX} characters.`}
+        error={form.formState.errors.reason?.message}
+        required
+      >
+        <Textarea rows={4} maxLength={REASON_MAX} {...form.register('reason')} />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -6,35 +6,14 @@ import {
   refundBearerSchema,
   VENDOR_REFUND_REASON_MESSAGE,
 } from '@vetted/contract';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  formatMoney,
-  FormField,
-  Input,
-  Label,
-  Price,
-  RadioGroup,
-  RadioGroupItem,
-  Textarea,
-} from '@vetted/ui';
+import { Button, FormField, formatMoney, Input, Price, Textarea } from '@vetted/ui';
 import { Undo2 } from 'lucide-react';
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useFocusKeptInDialog } from '../../lib/hooks/use-focus-kept-in-dialog';
-import { errorMessage } from '../../lib/errors';
-import { applyServerFieldErrors } from '../../lib/form';
 import { toMinorUnits } from '../../lib/money';
+import { FormDialog, useDialogForm } from './form-dialog';
+import { type RadioCardOption, RadioCards } from './radio-cards';
 
 /**
  * The refund form of one payment: all that is left, or a partial amount typed in major units
@@ -137,6 +116,28 @@ function refundSummary(bearer: RefundBearer, proPart: number | null, currency: s
     : `Vetted pays this refund as goodwill: the pro keeps ${proPart === null ? share : `their ${share}`}.`;
 }
 
+/** How much to refund: everything left, or an amount typed in. */
+const SCOPE_OPTIONS: readonly RadioCardOption<'full' | 'partial'>[] = [
+  { value: 'full', label: 'Everything left', hint: 'What has not been refunded yet' },
+  { value: 'partial', label: 'Part of it', hint: 'An amount you choose' },
+];
+
+/** Who bears the refund; `proPartWords` is the pro's part in money ("$12.00"), or "share". */
+function bearerOptions(proPartWords: string): RadioCardOption<RefundBearer>[] {
+  return [
+    {
+      value: 'platform',
+      label: `Vetted pays (goodwill) — the pro keeps their ${proPartWords}`,
+      hint: 'Posted as a Vetted expense; the pro’s earnings are not touched',
+    },
+    {
+      value: 'vendor',
+      label: 'Recover from the pro',
+      hint: 'Taken from their earnings; they are told the amount and the reason',
+    },
+  ];
+}
+
 /**
  * "Refund" of a payment on the admin order page: full (all that is left) or partial,
  * who pays it — "Vetted pays (goodwill) — the pro keeps their $X" or "Recover from the pro" —
@@ -156,199 +157,84 @@ export function RefundDialog({
     () => refundFormSchema(currency, payment.amount.amount),
     [currency, payment.amount.amount],
   );
-  const [open, setOpen] = React.useState(defaultOpen);
-  const [formError, setFormError] = React.useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<RefundFormInput, unknown, AdminRefundBody>({
+  const form = useForm<RefundFormInput, unknown, AdminRefundBody>({
     resolver: zodResolver(schema),
     defaultValues: { scope: 'full', amount: '', bearer: 'platform', reason: '' },
   });
-  const formRef = React.useRef<HTMLFormElement>(null);
-  useFocusKeptInDialog(isSubmitting, formRef);
+  const dialog = useDialogForm(form, {
+    defaultOpen,
+    send: onRefund,
+    serverFields: ['amount', 'bearer', 'reason'],
+  });
+  const { register, control, watch, formState } = form;
   const scope = watch('scope');
   const bearer = watch('bearer') ?? 'platform';
   const proPart = proPartOf(scope, watch('amount'), currency, proShareLeft);
-  const proPartWords = proPart === null ? 'share' : formatMoney(proPart, currency);
-  const id = React.useId();
-
-  const changeOpen = (next: boolean) => {
-    if (isSubmitting) return;
-    setOpen(next);
-    if (!next) {
-      reset();
-      setFormError(null);
-    }
-  };
-
-  const submit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await onRefund(body);
-      setOpen(false);
-      reset();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['amount', 'bearer', 'reason'])) {
-        setFormError(errorMessage(error));
-      }
-    }
-  });
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      {...dialog}
+      trigger={
         <Button variant="outline" size="sm">
           <Undo2 aria-hidden="true" /> Refund
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>Refund this payment?</DialogTitle>
-            <DialogDescription>
-              Paid <Price amount={payment.amount.amount} currency={currency} />
-              {refunded > 0 ? (
-                <>
-                  , refunded so far <Price amount={refunded} currency={currency} />
-                </>
-              ) : null}
-              . The refund shows as pending until the payment provider confirms it.
-            </DialogDescription>
-          </DialogHeader>
-          <fieldset className="flex flex-col gap-2">
-            <legend id={`${id}-scope`} className="mb-2 text-sm font-medium">
-              How much
-            </legend>
-            <Controller
-              control={control}
-              name="scope"
-              render={({ field }) => (
-                <RadioGroup
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  aria-labelledby={`${id}-scope`}
-                  className="grid grid-cols-1 gap-2 sm:grid-cols-2"
-                >
-                  {(
-                    [
-                      ['full', 'Everything left', 'What has not been refunded yet'],
-                      ['partial', 'Part of it', 'An amount you choose'],
-                    ] as const
-                  ).map(([value, label, hint]) => (
-                    <Label
-                      key={value}
-                      htmlFor={`${id}-${value}`}
-                      className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary-soft"
-                    >
-                      <RadioGroupItem id={`${id}-${value}`} value={value} className="mt-0.5" />
-                      <span className="flex flex-col">
-                        <span className="font-medium">{label}</span>
-                        <span className="text-xs font-normal text-muted">{hint}</span>
-                      </span>
-                    </Label>
-                  ))}
-                </RadioGroup>
-              )}
-            />
-          </fieldset>
-          {scope === 'partial' ? (
-            <FormField
-              label={`Amount (${currency})`}
-              hint="In the currency’s usual units, e.g. 12.50."
-              error={errors.amount?.message}
-              required
-            >
-              <Input inputMode="decimal" autoComplete="off" {...register('amount')} />
-            </FormField>
+      }
+      title="Refund this payment?"
+      description={
+        <>
+          Paid <Price amount={payment.amount.amount} currency={currency} />
+          {refunded > 0 ? (
+            <>
+              , refunded so far <Price amount={refunded} currency={currency} />
+            </>
           ) : null}
-          {proShareLeft > 0 ? (
-            <fieldset className="flex flex-col gap-2">
-              <legend id={`${id}-bearer`} className="mb-2 text-sm font-medium">
-                Who pays
-              </legend>
-              <Controller
-                control={control}
-                name="bearer"
-                render={({ field }) => (
-                  <RadioGroup
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    aria-labelledby={`${id}-bearer`}
-                    className="grid grid-cols-1 gap-2"
-                  >
-                    {(
-                      [
-                        [
-                          'platform',
-                          `Vetted pays (goodwill) — the pro keeps their ${proPartWords}`,
-                          'Posted as a Vetted expense; the pro’s earnings are not touched',
-                        ],
-                        [
-                          'vendor',
-                          'Recover from the pro',
-                          'Taken from their earnings; they are told the amount and the reason',
-                        ],
-                      ] as const
-                    ).map(([value, label, hint]) => (
-                      <Label
-                        key={value}
-                        htmlFor={`${id}-bearer-${value}`}
-                        className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary-soft"
-                      >
-                        <RadioGroupItem
-                          id={`${id}-bearer-${value}`}
-                          value={value}
-                          className="mt-0.5"
-                        />
-                        <span className="flex flex-col">
-                          <span className="font-medium">{label}</span>
-                          <span className="text-xs font-normal text-muted">{hint}</span>
-                        </span>
-                      </Label>
-                    ))}
-                  </RadioGroup>
-                )}
-              />
-            </fieldset>
-          ) : null}
-          <FormField
-            label="Reason"
-            hint={
-              bearer === 'vendor'
-                ? 'Sent to the pro and kept in the audit log.'
-                : 'Kept in the audit log.'
-            }
-            error={errors.reason?.message}
-            required
-          >
-            <Textarea rows={3} maxLength={500} {...register('reason')} />
-          </FormField>
-          <p aria-live="polite" className="text-sm" data-testid="refund-summary">
-            {refundSummary(bearer, proPart, currency)}
-          </p>
-          {formError ? (
-            <Alert variant="danger" role="alert">
-              <AlertDescription>{formError}</AlertDescription>
-            </Alert>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" loading={isSubmitting}>
-              Refund
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          . The refund shows as pending until the payment provider confirms it.
+        </>
+      }
+      submitLabel="Refund"
+      destructive
+    >
+      <RadioCards
+        control={control}
+        name="scope"
+        legend="How much"
+        options={SCOPE_OPTIONS}
+        className="grid grid-cols-1 gap-2 sm:grid-cols-2"
+      />
+      {scope === 'partial' ? (
+        <FormField
+          label={`Amount (${currency})`}
+          hint="In the currency’s usual units, e.g. 12.50."
+          error={formState.errors.amount?.message}
+          required
+        >
+          <Input inputMode="decimal" autoComplete="off" {...register('amount')} />
+        </FormField>
+      ) : null}
+      {proShareLeft > 0 ? (
+        <RadioCards
+          control={control}
+          name="bearer"
+          legend="Who pays"
+          options={bearerOptions(proPart === null ? 'share' : formatMoney(proPart, currency))}
+          className="grid grid-cols-1 gap-2"
+        />
+      ) : null}
+      <FormField
+        label="Reason"
+        hint={
+          bearer === 'vendor'
+            ? 'Sent to the pro and kept in the audit log.'
+            : 'Kept in the audit log.'
+        }
+        error={formState.errors.reason?.message}
+        required
+      >
+        <Textarea rows={3} maxLength={500} {...register('reason')} />
+      </FormField>
+      <p aria-live="polite" className="text-sm" data-testid="refund-summary">
+        {refundSummary(bearer, proPart, currency)}
+      </p>
+    </FormDialog>
   );
 }

@@ -9,6 +9,7 @@ import {
   vendorUserDetail,
 } from '../../fixtures/admin';
 import { settled } from '../../fixtures/settled';
+import { atPhoneWidth, expectLoading } from './story-helpers';
 import { AdminUserDetailView } from './user-detail-view';
 
 /*
@@ -31,9 +32,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = {
   args: { isLoading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status', { name: 'Loading user' })).toBeVisible();
-  },
+  play: expectLoading('Loading user'),
 };
 
 export const ErrorState: Story = {
@@ -126,7 +125,6 @@ export const Dark: Story = { args: { user: suspendedUserDetail }, globals: { the
 
 export const Mobile: Story = {
   name: 'Active at 375 px',
-  parameters: { testViewport: { width: 375 } },
+  ...atPhoneWidth,
   args: { user: adminUserDetail },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

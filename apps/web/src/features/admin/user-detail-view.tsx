@@ -1,26 +1,13 @@
-import { MESSAGES } from '@vetted/api-client';
 import type { AdminReasonBody, AdminUserDetail } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Avatar,
-  Breadcrumbs,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Skeleton,
-} from '@vetted/ui';
+import { Alert, AlertDescription, AlertTitle, Avatar, Skeleton } from '@vetted/ui';
 import { Ban, RotateCcw } from 'lucide-react';
 import type * as React from 'react';
-import { ErrorState } from '../../components/error-state';
 import { formatDate } from '../../lib/format';
 import { AdminLink } from './admin-link';
 import { AuditHistory } from './audit-history';
-import { ConfirmAction } from './confirm-action';
-import { ReasonDialog } from './reason-dialog';
+import { ConfirmDecision, ReasonDecision } from './decision-buttons';
+import { AdminDetailPage, DetailTitle, Fact, SectionCard } from './detail-parts';
 import { ROLE_LABEL, UserStatusBadge } from './status-badges';
 
 export interface AdminUserDetailViewProps {
@@ -47,40 +34,84 @@ export function AdminUserDetailView({
   isLoading,
   error,
   onRetry,
-  meId,
-  onSuspend,
-  onReinstate,
-  openDecision,
+  ...decision
 }: AdminUserDetailViewProps) {
-  const crumbs = (
-    <Breadcrumbs
-      items={[{ label: 'Users', href: ROUTES.admin.users }, { label: user?.fullName ?? 'User' }]}
-    />
-  );
-  if (error && !user) {
-    return (
-      <div className="flex flex-col gap-6">
-        {crumbs}
-        <ErrorState title={MESSAGES.errorLoadingData} message={error.message} onRetry={onRetry} />
-      </div>
-    );
-  }
-  if (isLoading || !user) {
-    return (
-      <div className="flex flex-col gap-6" role="status" aria-busy="true" aria-label="Loading user">
-        <Skeleton className="h-4 w-40" />
-        <div className="flex items-center gap-4">
-          <Skeleton className="size-16 rounded-full" />
-          <Skeleton className="h-9 w-64 max-w-full" />
-        </div>
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <Skeleton className="h-72 rounded-lg" />
-          <Skeleton className="h-72 rounded-lg" />
-        </div>
-      </div>
-    );
-  }
+  return (
+    <AdminDetailPage
+      crumbs={[{ label: 'Users', href: ROUTES.admin.users }, { label: user?.fullName ?? 'User' }]}
+      data={user}
+      isLoading={isLoading}
+      error={error}
+      onRetry={onRetry}
+      loadingLabel="Loading user"
+      skeleton={<UserSkeleton />}
+    >
+      {(user) => (
+        <>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <div className="flex min-w-0 items-center gap-4">
+              <Avatar src={user.avatarUrl} name={user.fullName} size="lg" aria-hidden="true" />
+              <div className="flex min-w-0 flex-col gap-1">
+                <DetailTitle
+                  title={user.fullName}
+                  badge={<UserStatusBadge status={user.status} deleted={user.deleted} />}
+                />
+                <p className="text-sm text-muted">{ROLE_LABEL[user.role]}</p>
+              </div>
+            </div>
+            <Decision user={user} {...decision} />
+          </div>
 
+          {user.status === 'suspended' ? (
+            <Alert variant="warning">
+              <Ban aria-hidden="true" />
+              <AlertTitle>Suspended — cannot sign in</AlertTitle>
+              <AlertDescription>
+                Every session of this account ended when it was suspended. The reason is in the
+                decision history below.
+              </AlertDescription>
+            </Alert>
+          ) : null}
+
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
+            <SectionCard title="Account">
+              <dl className="grid gap-3">
+                {accountFacts(user).map(([term, value]) => (
+                  <Fact key={term} term={term}>
+                    {value}
+                  </Fact>
+                ))}
+              </dl>
+            </SectionCard>
+            <SectionCard title="Decision history">
+              <AuditHistory entries={user.audit} emptyText="No decisions about this person yet." />
+            </SectionCard>
+          </div>
+        </>
+      )}
+    </AdminDetailPage>
+  );
+}
+
+/** The loading placeholders of the user page: breadcrumbs, avatar and name, two cards. */
+function UserSkeleton() {
+  return (
+    <>
+      <Skeleton className="h-4 w-40" />
+      <div className="flex items-center gap-4">
+        <Skeleton className="size-16 rounded-full" />
+        <Skeleton className="h-9 w-64 max-w-full" />
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Skeleton className="h-72 rounded-lg" />
+        <Skeleton className="h-72 rounded-lg" />
+      </div>
+    </>
+  );
+}
+
+/** The account's facts as term and value: email, phone, role, orders, joined, business. */
+function accountFacts(user: AdminUserDetail): [string, React.ReactNode][] {
   const facts: [string, React.ReactNode][] = [
     [
       'Email',
@@ -107,70 +138,7 @@ export function AdminUserDetailView({
       </AdminLink>,
     ]);
   }
-
-  return (
-    <div className="flex flex-col gap-6">
-      {crumbs}
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex min-w-0 items-center gap-4">
-          <Avatar src={user.avatarUrl} name={user.fullName} size="lg" aria-hidden="true" />
-          <div className="flex min-w-0 flex-col gap-1">
-            <div className="flex flex-wrap items-center gap-3">
-              <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
-                {user.fullName}
-              </h1>
-              <UserStatusBadge status={user.status} deleted={user.deleted} />
-            </div>
-            <p className="text-sm text-muted">{ROLE_LABEL[user.role]}</p>
-          </div>
-        </div>
-        <Decision
-          user={user}
-          meId={meId}
-          onSuspend={onSuspend}
-          onReinstate={onReinstate}
-          openDecision={openDecision}
-        />
-      </div>
-
-      {user.status === 'suspended' ? (
-        <Alert variant="warning">
-          <Ban aria-hidden="true" />
-          <AlertTitle>Suspended — cannot sign in</AlertTitle>
-          <AlertDescription>
-            Every session of this account ended when it was suspended. The reason is in the decision
-            history below.
-          </AlertDescription>
-        </Alert>
-      ) : null}
-
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
-        <Card>
-          <CardHeader>
-            <h2 className="text-base leading-snug font-semibold">Account</h2>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-3">
-              {facts.map(([term, value]) => (
-                <div key={term} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2">
-                  <dt className="text-muted">{term}</dt>
-                  <dd className="break-words">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-base leading-snug font-semibold">Decision history</h2>
-          </CardHeader>
-          <CardContent>
-            <AuditHistory entries={user.audit} emptyText="No decisions about this person yet." />
-          </CardContent>
-        </Card>
-      </div>
-    </div>
-  );
+  return facts;
 }
 
 /** Suspend or Reinstate, or why neither is offered. */
@@ -186,15 +154,11 @@ function Decision({
   if (user.deleted) return null;
   if (user.status === 'suspended') {
     return (
-      <ConfirmAction
-        trigger={
-          <Button>
-            <RotateCcw aria-hidden="true" /> Reinstate
-          </Button>
-        }
+      <ConfirmDecision
+        icon={RotateCcw}
+        label="Reinstate"
         title={`Reinstate ${user.fullName}?`}
         description="They can sign in again."
-        confirmLabel="Reinstate"
         onConfirm={onReinstate}
         defaultOpen={openDecision === 'reinstate'}
       />
@@ -210,17 +174,12 @@ function Decision({
     );
   }
   return (
-    <ReasonDialog
-      trigger={
-        <Button variant="outline">
-          <Ban aria-hidden="true" /> Suspend
-        </Button>
-      }
+    <ReasonDecision
+      icon={Ban}
+      label="Suspend"
       title={`Suspend ${user.fullName}?`}
       description="This ends every session of this user: they are signed out everywhere at once and cannot sign in until you reinstate them."
       hint="Kept in the decision history."
-      confirmLabel="Suspend"
-      destructive
       onSubmit={onSuspend}
       defaultOpen={openDecision === 'suspend'}
     />

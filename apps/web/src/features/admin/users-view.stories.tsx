@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import * as React from 'react';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { loadError, page } from '../../fixtures';
+import { page } from '../../fixtures';
 import { adminUserPage, adminUsers } from '../../fixtures/admin';
+import { atPhoneWidth, expectLoading, listLoadError, useStoryState } from './story-helpers';
 import { AdminUsersView, type AdminUsersViewProps } from './users-view';
 
 /*
@@ -11,27 +11,18 @@ import { AdminUsersView, type AdminUsersViewProps } from './users-view';
 
 /** Keeps the search and filters in state, like the page does in the URL. */
 function Stateful(props: AdminUsersViewProps) {
-  const [query, setQuery] = React.useState(props.query);
-  const [role, setRole] = React.useState(props.role);
-  const [status, setStatus] = React.useState(props.status);
+  const [query, onQueryChange] = useStoryState(props.query, props.onQueryChange);
+  const [role, onRoleChange] = useStoryState(props.role, props.onRoleChange);
+  const [status, onStatusChange] = useStoryState(props.status, props.onStatusChange);
   return (
     <AdminUsersView
       {...props}
       query={query}
-      onQueryChange={(q) => {
-        setQuery(q);
-        props.onQueryChange(q);
-      }}
+      onQueryChange={onQueryChange}
       role={role}
-      onRoleChange={(r) => {
-        setRole(r);
-        props.onRoleChange(r);
-      }}
+      onRoleChange={onRoleChange}
       status={status}
-      onStatusChange={(s) => {
-        setStatus(s);
-        props.onStatusChange(s);
-      }}
+      onStatusChange={onStatusChange}
     />
   );
 }
@@ -54,23 +45,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loading: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('status', { name: 'Loading users' }),
-    ).toBeVisible();
-  },
-};
+export const Loading: Story = { play: expectLoading('Loading users') };
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: loadError },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      'Error loading data',
-    );
-  },
-};
+export const ErrorState: Story = { name: 'Error', ...listLoadError };
 
 export const Filled: Story = {
   args: { data: adminUserPage },
@@ -112,7 +89,6 @@ export const Dark: Story = { args: { data: adminUserPage }, globals: { theme: 'd
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
-  parameters: { testViewport: { width: 375 } },
+  ...atPhoneWidth,
   args: { data: adminUserPage },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

@@ -10,6 +10,7 @@ import {
   suspendedVendorDetail,
 } from '../../fixtures/admin';
 import { settled } from '../../fixtures/settled';
+import { atPhoneWidth, expectLoading } from './story-helpers';
 import { AdminVendorDetailView } from './vendor-detail-view';
 
 /*
@@ -43,11 +44,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = {
   args: { isLoading: true },
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('status', { name: 'Loading vendor' }),
-    ).toBeVisible();
-  },
+  play: expectLoading('Loading vendor'),
 };
 
 export const NotFound: Story = {
@@ -275,7 +272,6 @@ export const DarkDialog: Story = {
 
 export const Mobile: Story = {
   name: 'Pending at 375 px',
-  parameters: { testViewport: { width: 375 } },
+  ...atPhoneWidth,
   args: { vendor: pendingVendorDetail },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import * as React from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { loadError } from '../../fixtures';
 import {
@@ -8,6 +7,7 @@ import {
   pendingVendorPage,
   pendingVendors,
 } from '../../fixtures/admin';
+import { atPhoneWidth, useStoryState } from './story-helpers';
 import { AdminVendorsView, type AdminVendorsViewProps } from './vendors-view';
 
 /*
@@ -17,21 +17,15 @@ import { AdminVendorsView, type AdminVendorsViewProps } from './vendors-view';
 
 /** Keeps the tab and the search in state, like the page does in the URL. */
 function Stateful(props: AdminVendorsViewProps) {
-  const [status, setStatus] = React.useState(props.status);
-  const [query, setQuery] = React.useState(props.query);
+  const [status, onStatusChange] = useStoryState(props.status, props.onStatusChange);
+  const [query, onQueryChange] = useStoryState(props.query, props.onQueryChange);
   return (
     <AdminVendorsView
       {...props}
       status={status}
-      onStatusChange={(s) => {
-        setStatus(s);
-        props.onStatusChange(s);
-      }}
+      onStatusChange={onStatusChange}
       query={query}
-      onQueryChange={(q) => {
-        setQuery(q);
-        props.onQueryChange(q);
-      }}
+      onQueryChange={onQueryChange}
     />
   );
 }
@@ -168,9 +162,8 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
-  parameters: { testViewport: { width: 375 } },
+  ...atPhoneWidth,
   args: { data: pendingVendorPage },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
   play: async ({ canvasElement }) => {
     // The table scrolls sideways inside its own region, reachable by keyboard.
     const region = within(canvasElement).getByRole('region', { name: 'Pending vendors' });

@@ -1,26 +1,28 @@
-import type { AdminVendorSummary, Paged } from '@vetted/contract';
+import type { AdminVendorSummary } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import {
-  EmptyState,
-  PageHeader,
   SearchInput,
-  Table,
-  TableBody,
-  TableCaption,
   TableCell,
   TableHead,
-  TableHeader,
   TableRow,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
 } from '@vetted/ui';
-import { SearchX, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { formatDate } from '../../lib/format';
 import { AdminLink } from './admin-link';
-import { VETTING_STATUS, type VettingStatus, VettingStatusBadge } from './status-badges';
+import {
+  AdminListPage,
+  AdminTable,
+  type EmptyWords,
+  type FilteredListProps,
+  ListEmpty,
+  searchInputProps,
+} from './list-parts';
 import { PagedList } from './paged-list';
+import { VETTING_STATUS, type VettingStatus, VettingStatusBadge } from './status-badges';
 
 /** The tab of `/admin/vendors`: one vetting status, or every vendor. */
 export type VendorStatusFilter = VettingStatus | 'all';
@@ -36,7 +38,7 @@ export const VENDOR_TABS: { value: VendorStatusFilter; label: string }[] = [
 ];
 
 /** Empty state of each tab without a search. */
-const EMPTY: Record<VendorStatusFilter, { title: string; description: string }> = {
+const EMPTY: Record<VendorStatusFilter, EmptyWords> = {
   pending: {
     title: 'Nobody is waiting for review',
     description: 'Pros who submit their profile for review show up here, oldest first.',
@@ -60,19 +62,8 @@ const EMPTY: Record<VendorStatusFilter, { title: string; description: string }> 
   all: { title: 'No vendors yet', description: 'Pros who sign up show up here.' },
 };
 
-export interface AdminVendorsViewProps {
-  data?: Paged<AdminVendorSummary>;
-  isLoading?: boolean;
-  error?: Error | null;
-  onRetry?: () => void;
-  /** The tab shown. */
-  status: VendorStatusFilter;
-  onStatusChange: (status: VendorStatusFilter) => void;
-  /** Search by business name or owner email. */
-  query: string;
-  onQueryChange: (query: string) => void;
-  onPageChange: (page: number) => void;
-}
+/** The vendors page: `status` is the tab shown; `query` matches a business name or owner email. */
+export type AdminVendorsViewProps = FilteredListProps<AdminVendorSummary, VendorStatusFilter>;
 
 /**
  * `/admin/vendors`: vendors by vetting status — the vetting queue (pending, oldest
@@ -80,43 +71,35 @@ export interface AdminVendorsViewProps {
  * business (linked to its page), owner, category, city, submission date and document count.
  */
 export function AdminVendorsView({
-  data,
   isLoading,
-  error,
-  onRetry,
   status,
   onStatusChange,
   query,
   onQueryChange,
-  onPageChange,
+  ...list
 }: AdminVendorsViewProps) {
-  const searching = query.trim() !== '';
   const tabLabel = VENDOR_TABS.find((t) => t.value === status)?.label ?? '';
   const listLabel = status === 'all' ? 'Vendors' : `${tabLabel} vendors`;
 
   const body = (
     <PagedList
-      data={data}
-      error={error}
-      onRetry={onRetry}
+      {...list}
       loadingLabel={`Loading ${listLabel.toLowerCase()}`}
       empty={
-        searching ? (
-          <EmptyState
-            icon={<SearchX />}
-            title="No vendors match"
-            description={`No ${status === 'all' ? '' : `${tabLabel.toLowerCase()} `}vendors match “${query.trim()}”. Search by business name or owner email.`}
-          />
-        ) : (
-          <EmptyState icon={<ShieldCheck />} {...EMPTY[status]} />
-        )
+        <ListEmpty
+          filtered={query.trim() !== ''}
+          noMatch={{
+            title: 'No vendors match',
+            description: `No ${status === 'all' ? '' : `${tabLabel.toLowerCase()} `}vendors match “${query.trim()}”. Search by business name or owner email.`,
+          }}
+          none={{ icon: <ShieldCheck />, ...EMPTY[status] }}
+        />
       }
       summary={(page) =>
         status === 'pending'
           ? `${page.total} waiting for review, oldest submission first.`
           : `${page.total} ${page.total === 1 ? 'vendor' : 'vendors'}.`
       }
-      onPageChange={onPageChange}
     >
       {(page) => (
         <VendorTable vendors={page.items} status={status} caption={listLabel} busy={isLoading} />
@@ -125,11 +108,10 @@ export function AdminVendorsView({
   );
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Vendors"
-        description="Vet new pros, and suspend or reinstate listed ones."
-      />
+    <AdminListPage
+      title="Vendors"
+      description="Vet new pros, and suspend or reinstate listed ones."
+    >
       <Tabs value={status} onValueChange={(value) => onStatusChange(value as VendorStatusFilter)}>
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <TabsList aria-label="Vetting status">
@@ -142,9 +124,7 @@ export function AdminVendorsView({
           <SearchInput
             aria-label="Search vendors by business or email"
             placeholder="Business or email"
-            value={query}
-            onChange={(e) => onQueryChange(e.currentTarget.value)}
-            onClear={() => onQueryChange('')}
+            {...searchInputProps(query, onQueryChange)}
             className="md:w-72"
           />
         </div>
@@ -154,10 +134,11 @@ export function AdminVendorsView({
           </TabsContent>
         ))}
       </Tabs>
-    </div>
+    </AdminListPage>
   );
 }
 
+/** The vendors of one page; the rejected and suspended tabs add the reason they were told. */
 function VendorTable({
   vendors,
   status,
@@ -171,64 +152,63 @@ function VendorTable({
 }) {
   const withReason = status === 'rejected' || status === 'suspended';
   return (
-    <Table label={caption} aria-busy={busy || undefined}>
-      <TableCaption className="sr-only">{caption}</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Business</TableHead>
-          <TableHead>Owner</TableHead>
-          <TableHead>Category</TableHead>
-          <TableHead>City</TableHead>
-          <TableHead>Submitted</TableHead>
-          <TableHead className="text-right">Documents</TableHead>
-          {status === 'all' ? <TableHead>Status</TableHead> : null}
-          {withReason ? <TableHead>Reason</TableHead> : null}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {vendors.map((vendor) => (
-          <TableRow key={vendor.id}>
-            <TableHead scope="row" className="max-w-64 min-w-40">
-              <AdminLink
-                href={buildLink(ROUTES.admin.vendorDetail, { params: { id: vendor.id } })}
-                className="break-words"
-              >
-                {vendor.businessName}
-              </AdminLink>
-            </TableHead>
+    <AdminTable
+      label={caption}
+      caption={caption}
+      busy={busy}
+      columns={[
+        'Business',
+        'Owner',
+        'Category',
+        'City',
+        'Submitted',
+        { label: 'Documents', className: 'text-right' },
+        ...(status === 'all' ? ['Status'] : []),
+        ...(withReason ? ['Reason'] : []),
+      ]}
+    >
+      {vendors.map((vendor) => (
+        <TableRow key={vendor.id}>
+          <TableHead scope="row" className="max-w-64 min-w-40">
+            <AdminLink
+              href={buildLink(ROUTES.admin.vendorDetail, { params: { id: vendor.id } })}
+              className="break-words"
+            >
+              {vendor.businessName}
+            </AdminLink>
+          </TableHead>
+          <TableCell>
+            <span className="block font-medium">{vendor.ownerName}</span>
+            <span className="block text-xs text-muted">{vendor.ownerEmail}</span>
+          </TableCell>
+          <TableCell>
+            {vendor.primaryCategory?.name ?? <span className="text-muted">Not chosen</span>}
+          </TableCell>
+          <TableCell className="whitespace-nowrap">
+            {vendor.city}, {vendor.country}
+          </TableCell>
+          <TableCell className="whitespace-nowrap">
+            {vendor.submittedAt ? (
+              <time dateTime={vendor.submittedAt}>{formatDate(vendor.submittedAt)}</time>
+            ) : (
+              <span className="text-muted">Not submitted</span>
+            )}
+          </TableCell>
+          <TableCell className="text-right tabular-nums">{vendor.documentCount}</TableCell>
+          {status === 'all' ? (
             <TableCell>
-              <span className="block font-medium">{vendor.ownerName}</span>
-              <span className="block text-xs text-muted">{vendor.ownerEmail}</span>
+              <VettingStatusBadge status={vendor.vettingStatus} />
             </TableCell>
-            <TableCell>
-              {vendor.primaryCategory?.name ?? <span className="text-muted">Not chosen</span>}
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              {vendor.city}, {vendor.country}
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              {vendor.submittedAt ? (
-                <time dateTime={vendor.submittedAt}>{formatDate(vendor.submittedAt)}</time>
-              ) : (
-                <span className="text-muted">Not submitted</span>
+          ) : null}
+          {withReason ? (
+            <TableCell className="max-w-72 min-w-48 text-sm">
+              {vendor.vettingReason ?? (
+                <span className="text-muted">{VETTING_STATUS[vendor.vettingStatus].label}</span>
               )}
             </TableCell>
-            <TableCell className="text-right tabular-nums">{vendor.documentCount}</TableCell>
-            {status === 'all' ? (
-              <TableCell>
-                <VettingStatusBadge status={vendor.vettingStatus} />
-              </TableCell>
-            ) : null}
-            {withReason ? (
-              <TableCell className="max-w-72 min-w-48 text-sm">
-                {vendor.vettingReason ?? (
-                  <span className="text-muted">{VETTING_STATUS[vendor.vettingStatus].label}</span>
-                )}
-              </TableCell>
-            ) : null}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+          ) : null}
+        </TableRow>
+      ))}
+    </AdminTable>
   );
 }

@@ -1,19 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { ServiceQuote } from '@vetted/contract';
-import { Card } from '@vetted/ui';
+import type { Payment, ServiceQuote } from '@vetted/contract';
 import type * as React from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { orderDetail, orders, serviceDetail } from '../../fixtures';
 import { savedPlaces } from '../../fixtures/places';
-import {
-  CheckoutSteps,
-  type CheckoutStep,
-  ConfirmationView,
-  DetailsStep,
-  OrderSummaryCard,
-  PaymentStep,
-  SlotHold,
-} from './checkout-view';
+import type { CheckoutStep } from './checkout-steps';
+import { CheckoutView } from './checkout-view';
+import { ConfirmationView } from './confirmation-view';
+import { DetailsStep, type DetailsStepProps } from './details-step';
+import { OrderSummaryCard } from './order-summary-card';
+import { PaymentStep } from './payment-step';
+import { SlotHold } from './slot-hold';
 
 /** The checkout page layout around one step, as the page composes it. */
 function Checkout({
@@ -32,21 +29,21 @@ function Checkout({
 }) {
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
-        <CheckoutSteps step={step} />
-      </div>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
-        <Card className="p-5 sm:p-6">{children}</Card>
-        <OrderSummaryCard
-          service={loading ? undefined : serviceDetail}
-          isLoading={loading}
-          startsAt={orders[0]!.startsAt}
-          timeZone="America/Los_Angeles"
-          order={ordered ? orders[0] : null}
-          quote={quoted}
-        />
-      </div>
+      <CheckoutView
+        step={step}
+        summary={
+          <OrderSummaryCard
+            service={loading ? undefined : serviceDetail}
+            isLoading={loading}
+            startsAt={orders[0]!.startsAt}
+            timeZone="America/Los_Angeles"
+            order={ordered ? orders[0] : null}
+            quote={quoted}
+          />
+        }
+      >
+        {children}
+      </CheckoutView>
     </div>
   );
 }
@@ -59,25 +56,26 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const details = (errors?: Record<string, string>) => (
-  <DetailsStep defaultValues={{ address: '', notes: '' }} errors={errors} onSubmit={fn()} />
+/** The details step with `address` in its field (none by default) and any other props. */
+const details = ({
+  address = '',
+  ...props
+}: Partial<DetailsStepProps> & { address?: string } = {}) => (
+  <DetailsStep defaultValues={{ address, notes: '' }} onSubmit={fn()} {...props} />
 );
 
 export const Loading: Story = { args: { loading: true, children: details() } };
 export const WithSavedPlaces: Story = {
   name: 'Details (saved places)',
   args: {
-    children: (
-      <DetailsStep
-        defaultValues={{ address: '12 Harbour Road, Flat 3, Boston 02110', notes: '' }}
-        places={savedPlaces.map((p) => ({
-          id: p.id,
-          label: p.label,
-          address: `${p.line1}, ${[p.city, p.postcode].filter(Boolean).join(' ')}`,
-        }))}
-        onSubmit={fn()}
-      />
-    ),
+    children: details({
+      address: '12 Harbour Road, Flat 3, Boston 02110',
+      places: savedPlaces.map((p) => ({
+        id: p.id,
+        label: p.label,
+        address: `${p.line1}, ${[p.city, p.postcode].filter(Boolean).join(' ')}`,
+      })),
+    }),
   },
   play: async ({ canvas, canvasElement }) => {
     const address = canvas.getByRole('textbox', { name: /^Address/ });
@@ -91,7 +89,7 @@ export const WithSavedPlaces: Story = {
 export const Empty: Story = { name: 'Details (empty form)', args: { children: details() } };
 export const ErrorState: Story = {
   name: 'Details with errors',
-  args: { children: details({ address: 'Enter the address where the job is' }) },
+  args: { children: details({ errors: { address: 'Enter the address where the job is' } }) },
 };
 export const PaymentLoading: Story = {
   args: {
@@ -138,19 +136,18 @@ export const Declined: Story = {
     ),
   },
 };
+/** The confirmation of the first order, its payment as `payment` left it. */
+const confirmation = (payment: Payment | null | undefined) => (
+  <ConfirmationView
+    order={orders[0]!}
+    payment={payment}
+    timeZone="America/Los_Angeles"
+    orderHref="/user/history/order?id=1"
+  />
+);
+
 export const Confirmed: Story = {
-  args: {
-    step: 'done',
-    ordered: true,
-    children: (
-      <ConfirmationView
-        order={orders[0]!}
-        payment={orderDetail.payment}
-        timeZone="America/Los_Angeles"
-        orderHref="/user/history/order?id=1"
-      />
-    ),
-  },
+  args: { step: 'done', ordered: true, children: confirmation(orderDetail.payment) },
 };
 /** Only authorised: "Booking requested", "Total authorised", never "Total paid". */
 export const ConfirmedCardAuthorised: Story = {
@@ -171,14 +168,7 @@ export const ConfirmedPaid: Story = {
   args: {
     step: 'done',
     ordered: true,
-    children: (
-      <ConfirmationView
-        order={orders[0]!}
-        payment={{ ...orderDetail.payment!, status: 'captured' }}
-        timeZone="America/Los_Angeles"
-        orderHref="/user/history/order?id=1"
-      />
-    ),
+    children: confirmation({ ...orderDetail.payment!, status: 'captured' }),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -219,13 +209,10 @@ const LONDON_REFUSAL = "Demo Plumbing Co. doesn't serve London, GB (3,271 mi awa
 export const OutOfArea: Story = {
   name: 'Details (outside the service area)',
   args: {
-    children: (
-      <DetailsStep
-        defaultValues={{ address: '221B Baker Street, London', notes: '' }}
-        area={{ status: 'refused', message: LONDON_REFUSAL }}
-        onSubmit={fn()}
-      />
-    ),
+    children: details({
+      address: '221B Baker Street, London',
+      area: { status: 'refused', message: LONDON_REFUSAL },
+    }),
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(LONDON_REFUSAL);
@@ -241,17 +228,14 @@ export const OutOfArea: Story = {
 export const AddressTownUnknown: Story = {
   name: 'Details (town not found)',
   args: {
-    children: (
-      <DetailsStep
-        defaultValues={{ address: '12 Main Street', notes: '' }}
-        area={{
-          status: 'unknown',
-          message:
-            'We couldn\'t find the town in this address, so we can\'t check that Demo Plumbing Co. works there. Add the town or city, e.g. "12 Main Street, Boston, MA".',
-        }}
-        onSubmit={fn()}
-      />
-    ),
+    children: details({
+      address: '12 Main Street',
+      area: {
+        status: 'unknown',
+        message:
+          'We couldn\'t find the town in this address, so we can\'t check that Demo Plumbing Co. works there. Add the town or city, e.g. "12 Main Street, Boston, MA".',
+      },
+    }),
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/couldn't find the town in this address/)).toBeVisible();

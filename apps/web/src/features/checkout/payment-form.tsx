@@ -1,5 +1,5 @@
 import type { Order } from '@vetted/contract';
-import { PaymentStep } from './checkout-view';
+import { PaymentStep } from './payment-step';
 import type { useCardPayment } from './payment';
 import { type StripeLoader, StripePaymentStep } from './stripe-payment-step';
 

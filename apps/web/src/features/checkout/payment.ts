@@ -4,14 +4,18 @@ import {
   confirmPaymentBodySchema,
   type Order,
   type Payment,
+  type PaymentResult,
 } from '@vetted/contract';
 import * as React from 'react';
 import { errorMessage } from '../../lib/errors';
 import { validateWith } from '../../lib/form';
 import { api } from '../../lib/vetted-api';
-import type { CardValues } from './checkout-view';
-import type { ConfirmCard } from './stripe-payment-step';
 import { toast } from '../../lib/toast';
+import type { CardValues } from './payment-step';
+import type { ConfirmCard } from './stripe-payment-step';
+
+/** Said when a card is refused without the provider's own reason. */
+const DECLINED = 'Your card was declined. Try another card.';
 
 /** The confirm body (`confirmPaymentBodySchema`) from the card form; MM/YY → month + 4-digit year. */
 export function cardBody(values: CardValues): ConfirmPaymentBody {
@@ -80,6 +84,23 @@ export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Pay
     }
   };
 
+  /** A decline or failure, inline above "Pay" and in a toast. */
+  const declined = (message: string) => {
+    setDecline(message);
+    toast.error(message);
+  };
+
+  /** A confirm answer: paid (`onPaid`) or declined with the provider's reason. */
+  const settle = (result: PaymentResult) => {
+    // `authorized` (captured when the pro accepts); `succeeded` from older servers.
+    if (result.payment.status === 'authorized' || result.payment.status === 'succeeded') {
+      // No toast here: "Card authorised" comes once, as the server's notification (live).
+      onPaid(result.order, result.payment);
+    } else {
+      declined(result.payment.failureMessage ?? DECLINED);
+    }
+  };
+
   /** `POST /payments/initialize`; resolves with the payment (or null after an error). */
   const initialize = (order: Order): Promise<Payment | null> =>
     initializeWith(() => api.payments.initialize({ orderId: order.id }));
@@ -98,21 +119,10 @@ export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Pay
     try {
       const result = await api.payments.confirm(payment.id, body);
       setPayment(result.payment);
-      // `authorized` (captured when the pro accepts); `succeeded` from older servers.
-      if (result.payment.status === 'authorized' || result.payment.status === 'succeeded') {
-        // No toast here: "Card authorised" comes once, as the server's notification (live).
-        onPaid(result.order, result.payment);
-      } else {
-        const message =
-          result.payment.failureMessage ?? 'Your card was declined. Try another card.';
-        setDecline(message);
-        toast.error(message);
-      }
+      settle(result);
     } catch (error) {
-      const message = errorMessage(error);
       if (isApiError(error) && error.fields) setCardErrors(cardErrorsOf(error.fields));
-      setDecline(message);
-      toast.error(message);
+      declined(errorMessage(error));
     } finally {
       setPaying(false);
     }
@@ -127,27 +137,15 @@ export function useCardPayment({ onPaid }: { onPaid: (order: Order, payment: Pay
     try {
       const { error } = await confirmCard(clientSecret);
       if (error) {
-        const message = error.message ?? 'Your card was declined. Try another card.';
-        setDecline(message);
-        toast.error(message);
+        declined(error.message ?? DECLINED);
         return;
       }
       const result = await api.payments.confirm(payment.id, {});
       // Confirm answers carry no client secret: keep the one Stripe.js may need for a retry.
       setPayment({ ...result.payment, clientSecret, publishableKey });
-      if (result.payment.status === 'authorized' || result.payment.status === 'succeeded') {
-        // No toast here: "Card authorised" comes once, as the server's notification (live).
-        onPaid(result.order, result.payment);
-      } else {
-        const message =
-          result.payment.failureMessage ?? 'Your card was declined. Try another card.';
-        setDecline(message);
-        toast.error(message);
-      }
+      settle(result);
     } catch (error) {
-      const message = errorMessage(error);
-      setDecline(message);
-      toast.error(message);
+      declined(errorMessage(error));
     } finally {
       setPaying(false);
     }

@@ -1,9 +1,7 @@
-import type { Order } from '@vetted/contract';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
-import { Alert, AlertDescription, Button, FormField, Input, Price } from '@vetted/ui';
-import { CreditCard, Lock } from 'lucide-react';
+import { FormField, Input } from '@vetted/ui';
 import * as React from 'react';
-import { TestModeBanner } from './checkout-view';
+import { CardFormFrame, PaymentInitError, type PaymentStepCommonProps } from './payment-parts';
 
 /** Loads Stripe.js for a publishable key; resolves null when Stripe.js is unavailable. */
 export type StripeLoader = (publishableKey: string) => Promise<Stripe | null>;
@@ -40,53 +38,27 @@ export const loadStripeJs: StripeLoader = (publishableKey) => {
 export const STRIPE_LOAD_ERROR =
   'Card payment could not be loaded. Check your connection and try again.';
 
-export interface StripePaymentStepProps {
-  /** False while the payment is being initialised (no client secret yet). */
-  ready: boolean;
+export interface StripePaymentStepProps extends PaymentStepCommonProps {
   /** `payment.publishableKey`; Stripe.js is loaded with it. */
   publishableKey: string | null | undefined;
-  /** Test keys: show the "Test mode" banner (Stripe's test cards apply). */
-  testMode: boolean;
-  initError?: string | null;
-  onRetryInit?: () => void;
-  /** A decline or other message, shown above the button. */
-  declineMessage?: string | null;
-  submitting?: boolean;
-  amount?: Order['total'];
   /** Pay pressed with a complete card and a name: confirm the card with `confirmCard`. */
   onSubmit: (confirmCard: ConfirmCard) => void;
-  /** @defaultValue 2 */
-  headingLevel?: 2 | 3;
   /** How Stripe.js is loaded; stories and tests pass a fake. @defaultValue loadStripeJs */
   loadStripe?: StripeLoader;
 }
 
 /**
- * Checkout step 2 with Stripe: Stripe.js is loaded lazily and its Card Element
- * mounted, so the card number, expiry and CVC are typed into Stripe's own frame. On submit the
- * parent receives a {@link ConfirmCard} to run with the payment's client secret, then calls our
- * confirm endpoint without any card data.
+ * Stripe.js for `publishableKey` (through `loadStripe`) and its Card Element, mounted on
+ * `mountRef`'s node once Stripe.js is there. `loadError` is {@link STRIPE_LOAD_ERROR} after a
+ * failed load, and `retryLoad` tries again; `cardError` is Stripe's message about the typed card
+ * (settable, for "Enter your card details"), `cardComplete` whether the card can be confirmed.
  */
-export function StripePaymentStep({
-  ready,
-  publishableKey,
-  testMode,
-  initError,
-  onRetryInit,
-  declineMessage,
-  submitting,
-  amount,
-  onSubmit,
-  headingLevel = 2,
-  loadStripe = loadStripeJs,
-}: StripePaymentStepProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+function useStripeCard(publishableKey: string | null | undefined, loadStripe: StripeLoader) {
   const [stripe, setStripe] = React.useState<Stripe | null>(null);
   const [loadError, setLoadError] = React.useState<string | null>(null);
   const [attempt, setAttempt] = React.useState(0);
   const [cardError, setCardError] = React.useState<string | null>(null);
   const [cardComplete, setCardComplete] = React.useState(false);
-  const [nameError, setNameError] = React.useState<string | null>(null);
   const mountRef = React.useRef<HTMLDivElement>(null);
   const cardRef = React.useRef<StripeCardElement | null>(null);
 
@@ -129,29 +101,45 @@ export function StripePaymentStep({
     };
   }, [stripe]);
 
+  const retryLoad = () => setAttempt((n) => n + 1);
+  return { stripe, loadError, retryLoad, mountRef, cardRef, cardError, setCardError, cardComplete };
+}
+
+/**
+ * Checkout step 2 with Stripe: Stripe.js is loaded lazily and its Card Element
+ * mounted, so the card number, expiry and CVC are typed into Stripe's own frame. On submit the
+ * parent receives a {@link ConfirmCard} to run with the payment's client secret, then calls our
+ * confirm endpoint without any card data.
+ */
+export function StripePaymentStep({
+  ready,
+  publishableKey,
+  initError,
+  onRetryInit,
+  onSubmit,
+  loadStripe = loadStripeJs,
+  ...frame
+}: StripePaymentStepProps) {
+  const { stripe, loadError, retryLoad, mountRef, cardRef, cardError, setCardError, cardComplete } =
+    useStripeCard(publishableKey, loadStripe);
+  const [nameError, setNameError] = React.useState<string | null>(null);
+
   if (initError || loadError) {
-    const retry = initError ? onRetryInit : () => setAttempt((n) => n + 1);
     return (
-      <div className="flex flex-col gap-4" role="alert">
-        <Heading className="text-lg font-semibold">Payment</Heading>
-        <p className="rounded-md border border-danger/30 bg-danger-soft p-3 text-sm text-danger">
-          {initError ?? loadError}
-        </p>
-        {retry ? (
-          <Button variant="outline" onClick={retry} className="self-start">
-            Try again
-          </Button>
-        ) : null}
-      </div>
+      <PaymentInitError
+        message={initError ?? loadError ?? ''}
+        onRetry={initError ? onRetryInit : retryLoad}
+        headingLevel={frame.headingLevel}
+      />
     );
   }
 
   const busy = !ready || !stripe;
   return (
-    <form
-      noValidate
-      aria-busy={busy}
-      className="flex flex-col gap-5"
+    <CardFormFrame
+      {...frame}
+      busy={busy}
+      lockNote="Processed by Stripe"
       onSubmit={(e) => {
         e.preventDefault();
         const card = cardRef.current;
@@ -167,13 +155,6 @@ export function StripePaymentStep({
         );
       }}
     >
-      <div className="flex items-center justify-between gap-2">
-        <Heading className="text-lg font-semibold">Card details</Heading>
-        <span className="inline-flex items-center gap-1 text-xs text-muted">
-          <Lock aria-hidden="true" className="size-3.5" /> Processed by Stripe
-        </span>
-      </div>
-      {testMode ? <TestModeBanner /> : null}
       <fieldset className="m-0 flex min-w-0 flex-col gap-1.5 border-0 p-0">
         <legend className="mb-1.5 p-0 text-sm font-medium">Card</legend>
         <div
@@ -196,21 +177,6 @@ export function StripePaymentStep({
       <FormField label="Name on card" error={nameError} required>
         <Input name="ccname" autoComplete="cc-name" disabled={busy} />
       </FormField>
-      {declineMessage ? (
-        <Alert variant="danger" role="alert">
-          <AlertDescription>{declineMessage}</AlertDescription>
-        </Alert>
-      ) : null}
-      <Button type="submit" size="lg" loading={submitting || busy} className="w-full">
-        <CreditCard aria-hidden="true" />
-        {amount ? (
-          <>
-            Pay <Price amount={amount.amount} currency={amount.currency} />
-          </>
-        ) : (
-          'Pay'
-        )}
-      </Button>
-    </form>
+    </CardFormFrame>
   );
 }

@@ -3,6 +3,8 @@
  */
 
 export { ActionTrigger } from './header-actions';
-export { OrderTimelineCard, isPartlyRefunded } from './order-detail-view';
+export { LoadErrorState, LoadingStatus } from './load-states';
+export { isPartlyRefunded } from './order-money-cards';
+export { OrderTimelineCard } from './order-timeline-card';
 export { OrderListView } from './order-list-view';
 export { useOrders, useRevalidateOrders } from './use-orders';

@@ -5,7 +5,7 @@ import { CalendarCheck, CalendarClock, CalendarX, HandCoins, X } from 'lucide-re
 import * as React from 'react';
 import type { KeyedMutator } from 'swr';
 import { useCancellationQuote } from './use-cancellation-quote';
-import { useRevalidateOrders } from './use-orders';
+import { useApplyOrder } from './use-apply-order';
 import { useReached } from '../../lib/hooks/use-reached';
 import { SLOT_DAYS, useSlots } from '../services';
 import { errorMessage } from '../../lib/errors';
@@ -15,26 +15,20 @@ import { api } from '../../lib/vetted-api';
 import { useCardPayment } from '../checkout';
 import { PaymentForm } from '../checkout';
 import { ActionTrigger } from './header-actions';
-import { CancelBookingDialog, RescheduleDialogView, TipDialogView } from './order-changes-view';
+import { CancelBookingDialog } from './cancel-booking-dialog';
+import { RescheduleDialogView } from './reschedule-view';
+import { TipDialogView } from './tip-view';
 
 /*
- * Containers of "changes of plan" on the order page: each asks the API and shows the
- * views of `order-changes-view.tsx`. The API has the final word on every rule; these only decide
- * which buttons to offer, from the same policy module (`@vetted/contract` cancellation.ts).
+ * Containers of "changes of plan" on the order page: each asks the API and shows the views of
+ * `cancel-booking-dialog.tsx`, `reschedule-view.tsx` and `tip-view.tsx`. The API has the final
+ * word on every rule; these only decide which buttons to offer, from the same policy module
+ * (`@vetted/contract` cancellation.ts).
  */
 
 interface OrderProps {
   order: OrderDetail;
   mutate: KeyedMutator<OrderDetail>;
-}
-
-/** Puts a changed order in the cache and refreshes every order list. */
-function useApplyOrder(mutate: KeyedMutator<OrderDetail>) {
-  const revalidateOrders = useRevalidateOrders();
-  return async (next: OrderDetail) => {
-    await mutate(next, { revalidate: false });
-    void revalidateOrders();
-  };
 }
 
 /**

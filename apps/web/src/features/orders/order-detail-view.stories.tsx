@@ -12,8 +12,9 @@ import {
   refundPendingOrderDetail,
 } from '../../fixtures';
 import { ActionTrigger } from './header-actions';
-import { StartJobAction, startAvailableAt, VendorOrderActions } from './order-actions';
+import { VendorOrderActions } from './order-actions';
 import { OrderDetailView } from './order-detail-view';
+import { StartJobAction, type StartJobActionProps, startAvailableAt } from './start-job-action';
 
 const meta = {
   title: 'Screens/Shared/Order detail',
@@ -32,6 +33,20 @@ type Story = StoryObj<typeof meta>;
 /** Clocks fixed relative to the accepted order's slot, so the stories never depend on today. */
 const beforeStartWindow = () => startAvailableAt(acceptedOrderDetail.startsAt) - 2 * 3_600_000;
 const insideStartWindow = () => startAvailableAt(acceptedOrderDetail.startsAt) + 5 * 60_000;
+
+/** The pro's accepted order whose header action is "Start job", at the clock `now`. */
+const startJobArgs = (onStart: StartJobActionProps['onStart'], now: () => number) => ({
+  perspective: 'vendor' as const,
+  order: { ...acceptedOrderDetail, startCode: null },
+  actions: (
+    <StartJobAction
+      startsAt={acceptedOrderDetail.startsAt}
+      timeZone="America/Los_Angeles"
+      onStart={onStart}
+      now={now}
+    />
+  ),
+});
 
 export const Loading: Story = { args: { isLoading: true } };
 export const Empty: Story = {
@@ -102,33 +117,14 @@ export const Vendor: Story = {
 };
 export const VendorStartTooEarly: Story = {
   name: 'Vendor: accepted, start not yet available',
-  args: {
-    perspective: 'vendor',
-    order: { ...acceptedOrderDetail, startCode: null },
-    actions: (
-      <StartJobAction
-        startsAt={acceptedOrderDetail.startsAt}
-        timeZone="America/Los_Angeles"
-        onStart={fn()}
-        now={beforeStartWindow}
-      />
-    ),
-  },
+  args: startJobArgs(fn(), beforeStartWindow),
 };
 export const VendorStartWithCode: Story = {
   name: 'Vendor: start with the customer’s code',
-  args: {
-    perspective: 'vendor',
-    order: { ...acceptedOrderDetail, startCode: null },
-    actions: (
-      <StartJobAction
-        startsAt={acceptedOrderDetail.startsAt}
-        timeZone="America/Los_Angeles"
-        onStart={fn(async () => {})}
-        now={insideStartWindow}
-      />
-    ),
-  },
+  args: startJobArgs(
+    fn(async () => {}),
+    insideStartWindow,
+  ),
   play: async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start job' }));
     await screen.findByRole('dialog', { name: 'Start this job' });
@@ -144,20 +140,12 @@ const wrongCode = new ApiError(
 );
 export const VendorStartWrongCode: Story = {
   name: 'Vendor: start refused (wrong code)',
-  args: {
-    perspective: 'vendor',
-    order: { ...acceptedOrderDetail, startCode: null },
-    actions: (
-      <StartJobAction
-        startsAt={acceptedOrderDetail.startsAt}
-        timeZone="America/Los_Angeles"
-        onStart={fn(async () => {
-          throw wrongCode;
-        })}
-        now={insideStartWindow}
-      />
-    ),
-  },
+  args: startJobArgs(
+    fn(async () => {
+      throw wrongCode;
+    }),
+    insideStartWindow,
+  ),
   play: async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start job' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start this job' });

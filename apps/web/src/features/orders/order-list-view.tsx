@@ -107,69 +107,7 @@ export function OrderListView({
       <ul className="flex flex-col gap-3">
         {data.items.map((order) => (
           <li key={order.id}>
-            <Link
-              href={hrefFor(order)}
-              className="group flex items-center gap-4 rounded-lg border border-border bg-surface-raised p-4 outline-none transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <span
-                aria-hidden="true"
-                className="hidden size-11 shrink-0 items-center justify-center rounded-md bg-primary-soft text-link sm:flex"
-              >
-                <CalendarDays className="size-5" />
-              </span>
-              <span className="flex min-w-0 flex-1 flex-col gap-1">
-                <span className="truncate font-semibold">{order.service.title}</span>
-                <span className="flex flex-col text-sm text-muted sm:flex-row sm:gap-1">
-                  <span className="truncate">
-                    {perspective === 'customer'
-                      ? order.vendor.businessName
-                      : order.customer.fullName}
-                  </span>
-                  <span aria-hidden="true" className="hidden sm:inline">
-                    ·
-                  </span>
-                  <span className="shrink-0">
-                    {formatDateTime(order.startsAt, order.vendor.timeZone)}
-                  </span>
-                </span>
-                <span className="flex items-center gap-2 sm:hidden">
-                  <OrderStatusBadge status={order.status} label={badgeLabel(order)} />
-                </span>
-              </span>
-              <span className="flex shrink-0 flex-col items-end gap-1.5">
-                <span className="hidden sm:inline-flex">
-                  <OrderStatusBadge status={order.status} label={badgeLabel(order)} />
-                </span>
-                {perspective === 'vendor' ? (
-                  <>
-                    {/* Stacked on phones, so the service and customer keep their room. */}
-                    <span className="flex flex-col items-end text-right text-sm sm:block">
-                      <span className="text-xs text-muted sm:text-sm">Your earnings</span>{' '}
-                      <Price amount={vendorNetOf(order)} currency={order.total.currency} />
-                    </span>
-                    <span className="hidden sm:block">
-                      <VendorEarningsBreakdown order={order} />
-                    </span>
-                  </>
-                ) : (
-                  <Price
-                    amount={order.total.amount}
-                    currency={order.total.currency}
-                    className="font-semibold"
-                  />
-                )}
-                {refundLine(order) ? (
-                  <span className="max-w-32 text-right text-xs text-muted">
-                    {refundLine(order)}
-                  </span>
-                ) : null}
-                <span className="text-xs text-muted">{order.reference}</span>
-              </span>
-              <ChevronRight
-                aria-hidden="true"
-                className="size-4 shrink-0 text-muted transition-transform group-hover:translate-x-0.5"
-              />
-            </Link>
+            <OrderRow order={order} href={hrefFor(order)} perspective={perspective} />
           </li>
         ))}
       </ul>
@@ -182,5 +120,79 @@ export function OrderListView({
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * One order of the list, a link to its page: service, counterpart and start (in the vendor's
+ * zone), the status badge, the money for this reader, any partial refund and the reference.
+ */
+function OrderRow({
+  order,
+  href,
+  perspective,
+}: {
+  order: Order;
+  href: string;
+  perspective: 'customer' | 'vendor';
+}) {
+  return (
+    <Link
+      href={href}
+      className="group flex items-center gap-4 rounded-lg border border-border bg-surface-raised p-4 outline-none transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span
+        aria-hidden="true"
+        className="hidden size-11 shrink-0 items-center justify-center rounded-md bg-primary-soft text-link sm:flex"
+      >
+        <CalendarDays className="size-5" />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="truncate font-semibold">{order.service.title}</span>
+        <span className="flex flex-col text-sm text-muted sm:flex-row sm:gap-1">
+          <span className="truncate">
+            {perspective === 'customer' ? order.vendor.businessName : order.customer.fullName}
+          </span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            ·
+          </span>
+          <span className="shrink-0">{formatDateTime(order.startsAt, order.vendor.timeZone)}</span>
+        </span>
+        <span className="flex items-center gap-2 sm:hidden">
+          <OrderStatusBadge status={order.status} label={badgeLabel(order)} />
+        </span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1.5">
+        <span className="hidden sm:inline-flex">
+          <OrderStatusBadge status={order.status} label={badgeLabel(order)} />
+        </span>
+        {perspective === 'vendor' ? (
+          <>
+            {/* Stacked on phones, so the service and customer keep their room. */}
+            <span className="flex flex-col items-end text-right text-sm sm:block">
+              <span className="text-xs text-muted sm:text-sm">Your earnings</span>{' '}
+              <Price amount={vendorNetOf(order)} currency={order.total.currency} />
+            </span>
+            <span className="hidden sm:block">
+              <VendorEarningsBreakdown order={order} />
+            </span>
+          </>
+        ) : (
+          <Price
+            amount={order.total.amount}
+            currency={order.total.currency}
+            className="font-semibold"
+          />
+        )}
+        {refundLine(order) ? (
+          <span className="max-w-32 text-right text-xs text-muted">{refundLine(order)}</span>
+        ) : null}
+        <span className="text-xs text-muted">{order.reference}</span>
+      </span>
+      <ChevronRight
+        aria-hidden="true"
+        className="size-4 shrink-0 text-muted transition-transform group-hover:translate-x-0.5"
+      />
+    </Link>
   );
 }

@@ -1,147 +1,20 @@
 import type { Category, VendorSearchPage, VendorSummary } from '@vetted/contract';
-import {
-  Button,
-  type DistanceUnit,
-  FilterChip,
-  formatDistance,
-  formatMoney,
-  PageHeader,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@vetted/ui';
+import { type DistanceUnit, PageHeader } from '@vetted/ui';
 import { Container } from '@vetted/ui/app-shell';
-import { SlidersHorizontal } from 'lucide-react';
 import * as React from 'react';
-import { Link } from 'wouter';
-import { formatDate } from '../../lib/format';
 import { VendorListView } from '../services';
+import { activeFilters } from './active-filters';
 import { FilterPanel } from './filter-panel';
-import type { SearchFilters, SearchSort } from './search-params';
-
-const SORT_LABELS: Record<SearchSort, string> = {
-  relevance: 'Best match',
-  distance: 'Distance',
-  rating: 'Rating',
-  price: 'Price: low to high',
-};
-
-/** "$50.00 – $150.00", "From $50.00" or "Up to $150.00" (minor units in, text out). */
-export function priceRangeLabel(
-  min: number | undefined,
-  max: number | undefined,
-  currency: string,
-) {
-  const money = (n: number) => formatMoney(n, currency);
-  if (min !== undefined && max !== undefined) return `${money(min)} – ${money(max)}`;
-  if (min !== undefined) return `From ${money(min)}`;
-  return `Up to ${money(max ?? 0)}`;
-}
-
-/** One active filter: its chip text and what removing it leaves. */
-interface ActiveFilter {
-  key: string;
-  label: string;
-  /** Spoken name of the remove button. */
-  removeLabel: string;
-  /** Applied for the customer (their area), not chosen. */
-  applied?: boolean;
-  without: SearchFilters;
-}
-
-/** The chips of a search: what the person asked for, then what was applied for their area. */
-export function activeFilters(
-  filters: SearchFilters,
-  applied: VendorSearchPage['applied'] | undefined,
-  categoryName: (slug: string) => string,
-  unit: DistanceUnit = 'kilometer',
-): ActiveFilter[] {
-  const out: ActiveFilter[] = [];
-  const remove = (...keys: (keyof SearchFilters)[]) => {
-    const next = { ...filters };
-    for (const k of keys) delete next[k];
-    return next;
-  };
-  if (filters.q) {
-    out.push({
-      key: 'q',
-      label: `“${filters.q}”`,
-      removeLabel: `Remove search words ${filters.q}`,
-      without: remove('q'),
-    });
-  }
-  if (filters.category) {
-    const name = categoryName(filters.category);
-    out.push({
-      key: 'category',
-      label: name,
-      removeLabel: `Remove category ${name}`,
-      without: remove('category'),
-    });
-  }
-  const currency = filters.currency ?? applied?.currency;
-  if ((filters.minPrice !== undefined || filters.maxPrice !== undefined) && currency) {
-    const label = priceRangeLabel(filters.minPrice, filters.maxPrice, currency);
-    out.push({
-      key: 'price',
-      label,
-      removeLabel: `Remove price ${label}`,
-      without: remove('minPrice', 'maxPrice'),
-    });
-  }
-  if (filters.minRating !== undefined) {
-    out.push({
-      key: 'rating',
-      label: `${filters.minRating}★ and up`,
-      removeLabel: `Remove rating ${filters.minRating} stars and up`,
-      without: remove('minRating'),
-    });
-  }
-  if (filters.date) {
-    const label = `Open ${formatDate(`${filters.date}T12:00:00Z`, 'UTC')}`;
-    out.push({ key: 'date', label, removeLabel: `Remove ${label}`, without: remove('date') });
-  }
-  const radius = applied?.radiusKm ?? filters.radiusKm;
-  if (radius !== undefined && radius !== null && radius < 20_000) {
-    const label = `Within ${formatDistance(radius, 'en', unit)}`;
-    out.push({
-      key: 'radius',
-      label,
-      removeLabel: `Remove ${label}`,
-      applied: filters.radiusKm === undefined,
-      // Without the area default the local currency would go too: it stays, now as chosen.
-      without: {
-        ...remove('radiusKm'),
-        area: 'off',
-        ...(applied?.currency ? { currency: applied.currency } : {}),
-      },
-    });
-  }
-  if (applied?.currency && (filters.currency || applied.areaDefaults)) {
-    const label = `Prices in ${applied.currency}`;
-    const chosen = filters.currency !== undefined;
-    out.push({
-      key: 'currency',
-      label,
-      removeLabel: `Remove ${label}`,
-      applied: !chosen,
-      without: {
-        ...remove('currency', 'minPrice', 'maxPrice'),
-        ...(chosen ? {} : { area: 'off' as const }),
-        ...(!chosen && applied.radiusKm !== null ? { radiusKm: applied.radiusKm } : {}),
-      },
-    });
-  }
-  return out;
-}
+import type { SearchFilters } from './search-params';
+import {
+  ActiveFilterChips,
+  FilterSheet,
+  IgnoredWordsNote,
+  NoResultsAction,
+  SetPlaceHint,
+  SORT_LABELS,
+  SortSelect,
+} from './search-parts';
 
 export interface SearchViewProps {
   /** The search as the URL holds it. */
@@ -247,88 +120,18 @@ export function SearchView({
         </aside>
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-3">
-            <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
-              <SheetTrigger asChild>
-                <Button variant="outline" className="lg:hidden">
-                  <SlidersHorizontal aria-hidden="true" />
-                  Filters{chosen.length > 0 ? ` (${chosen.length})` : ''}
-                </Button>
-              </SheetTrigger>
-              <SheetContent side="bottom">
-                <SheetHeader>
-                  <SheetTitle>Filters</SheetTitle>
-                  <SheetDescription>Narrow the results, then show them.</SheetDescription>
-                </SheetHeader>
-                {sheetOpen ? panel('sheet') : null}
-              </SheetContent>
-            </Sheet>
-            <div className="ml-auto flex items-center gap-2">
-              <label htmlFor="search-sort" className="text-sm text-muted">
-                Sort by
-              </label>
-              <Select
-                value={sort}
-                onValueChange={(value) =>
-                  onFiltersChange({
-                    ...filters,
-                    sort: value === 'relevance' ? undefined : (value as SearchSort),
-                  })
-                }
-              >
-                <SelectTrigger id="search-sort" className="w-48">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {(Object.keys(SORT_LABELS) as SearchSort[]).map((s) => (
-                    <SelectItem key={s} value={s} disabled={s === 'distance' && !hasPlace}>
-                      {SORT_LABELS[s]}
-                      {s === 'distance' && !hasPlace ? ' (set your location)' : ''}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <FilterSheet open={sheetOpen} onOpenChange={setSheetOpen} count={chosen.length}>
+              {panel('sheet')}
+            </FilterSheet>
+            <SortSelect
+              sort={sort}
+              hasPlace={hasPlace}
+              onSort={(next) => onFiltersChange({ ...filters, sort: next })}
+            />
           </div>
-          {chips.length > 0 ? (
-            <div className="flex flex-wrap items-center gap-2">
-              <ul aria-label="Active filters" className="flex flex-wrap gap-2">
-                {chips.map((chip) => (
-                  <li key={chip.key}>
-                    <FilterChip
-                      label={chip.applied ? `${chip.label} (your area)` : chip.label}
-                      variant={chip.applied ? 'applied' : 'default'}
-                      removeLabel={chip.removeLabel}
-                      onRemove={() => onFiltersChange(chip.without)}
-                    />
-                  </li>
-                ))}
-              </ul>
-              {chosen.length > 1 ? (
-                <Button variant="link" size="sm" onClick={() => onFiltersChange({})}>
-                  Clear all
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
-          {data && data.applied.ignoredWords.length > 0 ? (
-            <p className="text-sm text-muted">
-              No pro mentions {data.applied.ignoredWords.map((w) => `“${w}”`).join(', ')}, so we
-              searched without {data.applied.ignoredWords.length === 1 ? 'it' : 'them'}.
-            </p>
-          ) : null}
-          {placeChip ??
-            (!hasPlace ? (
-              <p className="text-sm text-muted">
-                Distances show once you{' '}
-                <Link
-                  href={placeHref}
-                  className="rounded-xs font-medium text-link underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  set your location
-                </Link>
-                .
-              </p>
-            ) : null)}
+          <ActiveFilterChips chips={chips} onFiltersChange={onFiltersChange} />
+          {data ? <IgnoredWordsNote ignoredWords={data.applied.ignoredWords} /> : null}
+          {placeChip ?? (!hasPlace ? <SetPlaceHint href={placeHref} /> : null)}
           <div aria-busy={isValidating || undefined}>
             <VendorListView
               data={data}
@@ -349,32 +152,11 @@ export function SearchView({
                   : 'Try another word, fewer filters or a wider area.'
               }
               emptyAction={
-                <div className="flex flex-col items-center gap-4">
-                  {suggestions.length > 0 ? (
-                    <ul
-                      aria-label="Categories with pros"
-                      className="flex flex-wrap justify-center gap-2"
-                    >
-                      {suggestions.map((c) => (
-                        <li key={c.slug}>
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            onClick={() => onFiltersChange({ category: c.slug })}
-                          >
-                            {c.name}
-                            <span className="text-muted">({c.vendorCount})</span>
-                          </Button>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  {chosen.length > 0 ? (
-                    <Button variant="link" onClick={() => onFiltersChange({})}>
-                      Clear all filters
-                    </Button>
-                  ) : null}
-                </div>
+                <NoResultsAction
+                  suggestions={suggestions}
+                  canClear={chosen.length > 0}
+                  onFiltersChange={onFiltersChange}
+                />
               }
             />
           </div>

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@vetted/api-client';
 import type { Service, VendorDetail } from '@vetted/contract';
-import { Badge, Breadcrumbs, EmptyState, RatingStars, ServiceCard, Skeleton } from '@vetted/ui';
-import { BadgeCheck, CalendarDays, MapPin, PackageOpen } from 'lucide-react';
+import { Breadcrumbs } from '@vetted/ui';
 import type * as React from 'react';
 import { ErrorState } from '../../components/error-state';
-import { formatDistance, formatMonthYear } from '../../lib/format';
+import { VendorHeader } from './vendor-header';
+import { VendorServices, VendorSkeleton } from './vendor-services';
 
 export interface VendorViewProps {
   vendor?: VendorDetail;
@@ -49,26 +49,7 @@ export function VendorView({
       />
     );
   }
-  if (isLoading || !vendor) {
-    return (
-      <div
-        className="flex flex-col gap-6"
-        role="status"
-        aria-busy="true"
-        aria-label="Loading vendor"
-      >
-        <Skeleton className="h-48 w-full rounded-xl" />
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-4 w-96 max-w-full" />
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Skeleton className="h-56" />
-          <Skeleton className="h-56" />
-          <Skeleton className="h-56" />
-        </div>
-      </div>
-    );
-  }
-  const distance = formatDistance(distanceKm ?? vendor.distanceKm);
+  if (isLoading || !vendor) return <VendorSkeleton />;
   return (
     <div className="flex flex-col gap-8">
       <Breadcrumbs
@@ -81,117 +62,19 @@ export function VendorView({
           { label: vendor.businessName },
         ]}
       />
-      <header className="overflow-hidden rounded-xl border border-border bg-surface-raised">
-        <div className="relative h-36 overflow-hidden bg-gradient-to-br from-primary-700 to-primary-400 sm:h-48">
-          {vendor.coverImageUrl ? (
-            <>
-              {/* The banner is far wider than the picture (3:2, with words in it): the picture
-                  is shown whole, over a blurred, cropped copy of itself filling the banner. */}
-              <img
-                src={vendor.coverImageUrl}
-                alt=""
-                className="absolute inset-0 size-full scale-110 object-cover opacity-70 blur-xl dark:brightness-75"
-              />
-              <img
-                src={vendor.coverImageUrl}
-                alt=""
-                data-slot="vendor-cover"
-                className="relative mx-auto h-full w-auto max-w-full object-contain dark:brightness-90"
-              />
-            </>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-4 p-5 sm:p-6">
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-            <div className="flex flex-col gap-1.5">
-              <p className="text-sm font-medium text-link">{vendor.primaryCategory.name}</p>
-              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-                {vendor.businessName}
-              </h1>
-              {vendor.tagline ? <p className="text-muted">{vendor.tagline}</p> : null}
-            </div>
-            <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
-              {vendor.vettingStatus === 'approved' ? (
-                <Badge variant="success" className="text-sm">
-                  <BadgeCheck aria-hidden="true" /> Vetted pro
-                </Badge>
-              ) : null}
-              {actions}
-            </div>
-          </div>
-          <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
-            {reviews && vendor.ratingCount > 0 ? (
-              // Jumps to the reviews below.
-              <a
-                href="#reviews"
-                className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <RatingStars value={vendor.ratingAverage} count={vendor.ratingCount} />
-              </a>
-            ) : (
-              <RatingStars value={vendor.ratingAverage} count={vendor.ratingCount} />
-            )}
-            <span className="inline-flex items-center gap-1">
-              <MapPin aria-hidden="true" className="size-4" />
-              {vendor.city}
-              {distance ? ` · ${distance}` : ''}
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <CalendarDays aria-hidden="true" className="size-4" />
-              Member since {formatMonthYear(vendor.memberSince)}
-            </span>
-          </div>
-          {vendor.bio ? <p className="max-w-3xl leading-relaxed">{vendor.bio}</p> : null}
-          {vendor.categories.length > 1 ? (
-            <ul className="flex flex-wrap gap-2" aria-label="Categories">
-              {vendor.categories.map((c) => (
-                <li key={c.slug}>
-                  <Badge variant="secondary">{c.name}</Badge>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      </header>
-      <section aria-labelledby="vendor-services" className="flex flex-col gap-4">
-        <h2 id="vendor-services" className="text-xl font-semibold tracking-tight">
-          Services
-        </h2>
-        {servicesError && !services ? (
-          <ErrorState
-            title={MESSAGES.errorFetchingVendorServices}
-            message={servicesError.message}
-            onRetry={onRetryServices}
-          />
-        ) : servicesLoading || !services ? (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-            <Skeleton className="h-56" />
-            <Skeleton className="h-56" />
-            <Skeleton className="h-56" />
-          </div>
-        ) : services.length === 0 ? (
-          <EmptyState
-            icon={<PackageOpen />}
-            title="No services listed yet"
-            description="This pro has not published any services. Check back soon."
-          />
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {services.map((s) => (
-              <li key={s.id} className="grid">
-                <ServiceCard
-                  title={s.title}
-                  description={s.description}
-                  price={s.price}
-                  durationMinutes={s.durationMinutes}
-                  imageUrl={s.coverImageUrl}
-                  href={serviceHref(s)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <VendorHeader
+        vendor={vendor}
+        distanceKm={distanceKm}
+        actions={actions}
+        linkReviews={Boolean(reviews)}
+      />
+      <VendorServices
+        services={services}
+        isLoading={servicesLoading}
+        error={servicesError}
+        onRetry={onRetryServices}
+        serviceHref={serviceHref}
+      />
       {reviews}
     </div>
   );

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Availability } from '@vetted/contract';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
-import { loadError } from '../../fixtures';
 import {
   availability,
   emptyAvailability,
@@ -10,6 +9,7 @@ import {
   storyTimeZones,
 } from '../../fixtures/vendor-listings';
 import { AvailabilityView } from './availability-view';
+import { at375px, errorStory, loadingStory } from './story-states';
 
 /*
  * `/vendor/availability`: weekly hours with several ranges a day, time zone,
@@ -34,22 +34,9 @@ type Story = StoryObj<typeof meta>;
 const day = (canvas: ReturnType<typeof within>, name: string) =>
   within(canvas.getByRole('listitem', { name }));
 
-export const Loading: Story = {
-  args: { availability: undefined, isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status', { name: 'Loading opening hours' })).toBeVisible();
-  },
-};
+export const Loading: Story = loadingStory('Loading opening hours', { availability: undefined });
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { availability: undefined, error: loadError },
-  play: async ({ canvas, args }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Error loading data');
-    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
-  },
-};
+export const ErrorState: Story = errorStory('Error loading data', { availability: undefined });
 
 /** A new pro: no hours, and a warning that nobody can book yet. */
 export const Empty: Story = {
@@ -197,8 +184,7 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
-  parameters: { testViewport: { width: 375 } },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
+  ...at375px,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Add hours on Monday' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Save opening hours' })).toBeVisible();

@@ -4,24 +4,12 @@ import {
   type PutPayoutAccountBody,
   putPayoutAccountBodySchema,
 } from '@vetted/contract';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Card,
-  FormField,
-  Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@vetted/ui';
-import * as React from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { COUNTRY_OPTIONS } from '../../lib/countries';
-import { errorMessage } from '../../lib/errors';
-import { applyServerFieldErrors } from '../../lib/form';
+import { Card, FormField, Input } from '@vetted/ui';
+import { useForm, useWatch } from 'react-hook-form';
+import { CountryField } from '../../components/forms/country-field';
+import { FormButtons } from '../../components/forms/form-buttons';
+import { FormError } from '../../components/forms/form-error';
+import { useServerErrors } from '../../components/forms/use-server-errors';
 
 /** Fields the server may name in a 422 (`error.fields`). */
 const FORM_FIELDS = ['country', 'holderName', 'iban', 'routingNumber', 'accountNumber'] as const;
@@ -30,6 +18,22 @@ const FORM_FIELDS = ['country', 'holderName', 'iban', 'routingNumber', 'accountN
 const typeFor = (country: string) => (country === 'US' ? 'us_bank_account' : 'iban');
 
 type BankFormInput = PutPayoutAccountBody;
+
+/** A US account's two numbers: routing (ABA, 9 digits) and account (up to 17 digits). */
+const US_NUMBER_FIELDS = [
+  {
+    name: 'routingNumber',
+    label: 'Routing number',
+    hint: '9 digits, bottom left of a check.',
+    maxLength: 9,
+  },
+  {
+    name: 'accountNumber',
+    label: 'Account number',
+    hint: 'We keep only its last 4 digits.',
+    maxLength: 17,
+  },
+] as const;
 
 /**
  * The sandbox's bank account form (`PUT /v1/vendor/payout-account` body by the contract schema):
@@ -64,7 +68,7 @@ export function BankAccountForm({
       holderName: account?.holderName ?? '',
     } as BankFormInput,
   });
-  const [formError, setFormError] = React.useState<string | null>(null);
+  const { formError, submit } = useServerErrors(setError, FORM_FIELDS);
   const type = useWatch({ control, name: 'type' });
   // Each variant's own fields: the union's errors are read by name.
   const fieldErrors = errors as Partial<Record<(typeof FORM_FIELDS)[number], { message?: string }>>;
@@ -75,42 +79,13 @@ export function BankAccountForm({
         noValidate
         aria-label="Bank account"
         className="grid items-start gap-4 sm:grid-cols-2"
-        onSubmit={handleSubmit(async (values) => {
-          setFormError(null);
-          try {
-            await onSave(values);
-          } catch (err) {
-            if (!applyServerFieldErrors(err, setError, FORM_FIELDS)) {
-              setFormError(errorMessage(err));
-            }
-          }
-        })}
+        onSubmit={handleSubmit((values) => submit(() => onSave(values)))}
       >
-        <Controller
+        <CountryField
           control={control}
           name="country"
-          render={({ field }) => (
-            <FormField label="Country of your bank" error={fieldErrors.country?.message} required>
-              <Select
-                value={field.value}
-                onValueChange={(code) => {
-                  field.onChange(code);
-                  setValue('type', typeFor(code));
-                }}
-              >
-                <SelectTrigger onBlur={field.onBlur}>
-                  <SelectValue placeholder="Choose a country" />
-                </SelectTrigger>
-                <SelectContent>
-                  {COUNTRY_OPTIONS.map((c) => (
-                    <SelectItem key={c.code} value={c.code}>
-                      {c.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          )}
+          label="Country of your bank"
+          onChange={(code) => setValue('type', typeFor(code))}
         />
         <FormField
           label="Account holder"
@@ -121,34 +96,22 @@ export function BankAccountForm({
           <Input autoComplete="name" {...register('holderName')} />
         </FormField>
         {type === 'us_bank_account' ? (
-          <>
+          US_NUMBER_FIELDS.map(({ name, label, hint, maxLength }) => (
             <FormField
-              label="Routing number"
-              hint="9 digits, bottom left of a check."
-              error={fieldErrors.routingNumber?.message}
+              key={name}
+              label={label}
+              hint={hint}
+              error={fieldErrors[name]?.message}
               required
             >
               <Input
                 inputMode="numeric"
                 autoComplete="off"
-                maxLength={9}
-                {...register('routingNumber')}
+                maxLength={maxLength}
+                {...register(name)}
               />
             </FormField>
-            <FormField
-              label="Account number"
-              hint="We keep only its last 4 digits."
-              error={fieldErrors.accountNumber?.message}
-              required
-            >
-              <Input
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={17}
-                {...register('accountNumber')}
-              />
-            </FormField>
-          </>
+          ))
         ) : (
           <FormField
             label="IBAN"
@@ -166,22 +129,13 @@ export function BankAccountForm({
           </FormField>
         )}
         <div className="sm:col-span-2">
-          {formError ? (
-            <Alert variant="danger" role="alert">
-              <AlertDescription>{formError}</AlertDescription>
-            </Alert>
-          ) : null}
+          <FormError message={formError} />
         </div>
-        <div className="flex flex-wrap gap-2 sm:col-span-2">
-          <Button type="submit" loading={isSubmitting}>
-            Save payout account
-          </Button>
-          {onCancel ? (
-            <Button type="button" variant="ghost" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-        </div>
+        <FormButtons
+          submitLabel="Save payout account"
+          submitting={isSubmitting}
+          onCancel={onCancel}
+        />
       </form>
     </Card>
   );

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError } from '@vetted/api-client';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { loadError } from '../../fixtures';
 import {
   listingCategories,
   myServices,
@@ -9,6 +8,7 @@ import {
   ownProfile,
 } from '../../fixtures/vendor-listings';
 import { VendorCategoryView } from './category-view';
+import { at375px, errorStory, loadingStory } from './story-states';
 
 /*
  * `/vendor/category`: the pro's main category (changeable), the categories of their
@@ -31,22 +31,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loading: Story = {
-  args: { profile: undefined, isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status', { name: 'Loading your categories' })).toBeVisible();
-  },
-};
+export const Loading: Story = loadingStory('Loading your categories', { profile: undefined });
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { profile: undefined, error: loadError },
-  play: async ({ canvas, args }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Error loading service category');
-    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
-  },
-};
+export const ErrorState: Story = errorStory('Error loading service category', {
+  profile: undefined,
+});
 
 /** A new pro (draft): only the main category, no services, not shown until approved. */
 export const NewPro: Story = {
@@ -129,8 +118,7 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
-  parameters: { testViewport: { width: 375 } },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
+  ...at375px,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Save main category' })).toBeVisible();
   },

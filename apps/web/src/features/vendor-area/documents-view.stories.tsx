@@ -2,10 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError } from '@vetted/api-client';
 import { DOCUMENT_MAX_BYTES } from '@vetted/contract';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { loadError } from '../../fixtures';
 import { settled } from '../../fixtures/settled';
 import { identityDocument, insuranceDocument } from '../../fixtures/vendor-area';
 import { DocumentsView } from './documents-view';
+import { at375px, errorStory, loadingStory } from './story-states';
 
 /*
  * `/vendor/documents`: a card per kind (identity and insurance required, licence
@@ -33,21 +33,9 @@ const card = (canvasElement: HTMLElement, name: string) =>
 const pdf = (name = 'passport.pdf', size = 2048) =>
   new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
-export const Loading: Story = {
-  args: { isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status', { name: 'Loading documents' })).toBeVisible();
-  },
-};
+export const Loading: Story = loadingStory('Loading documents');
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: loadError },
-  play: async ({ canvas, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
-};
+export const ErrorState: Story = errorStory('Error loading data');
 
 /** A new pro: nothing uploaded; who sees the files is said up front. */
 export const Empty: Story = {
@@ -177,7 +165,6 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   name: 'Uploaded at 375 px',
-  parameters: { testViewport: { width: 375 } },
+  ...at375px,
   args: { documents: [insuranceDocument, identityDocument] },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

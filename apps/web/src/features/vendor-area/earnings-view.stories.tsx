@@ -12,6 +12,7 @@ import {
   payouts,
 } from '../../fixtures/vendor-area';
 import { EarningsView } from './earnings-view';
+import { at375px, errorStory, loadingStory } from './story-states';
 
 /*
  * `/vendor/earnings`: the ledger's figures per currency with "Pay out", payouts, the
@@ -33,21 +34,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loading: Story = {
-  args: { isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status', { name: 'Loading earnings' })).toBeVisible();
-  },
-};
+export const Loading: Story = loadingStory('Loading earnings');
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: loadError },
-  play: async ({ canvas, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
-};
+export const ErrorState: Story = errorStory('Error loading data');
 
 /** A new pro: nothing earned yet, and what will show here. */
 export const Empty: Story = {
@@ -174,9 +163,8 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   name: 'Filled at 375 px',
-  parameters: { testViewport: { width: 375 } },
+  ...at375px,
   args: { data: earnings, payouts },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };
 
 /**
@@ -206,8 +194,7 @@ export const Owed: Story = {
 export const OwedMobile: Story = {
   name: 'Owes a recovered refund at 375 px',
   args: { data: owedEarnings, payouts },
-  parameters: { testViewport: { width: 375 } },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
+  ...at375px,
   play: async ({ canvas }) => {
     await expect(canvas.getByText('You owe $60.00')).toBeVisible();
   },

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError } from '@vetted/api-client';
 import type { PayoutAccount, PayoutAccountState } from '@vetted/contract';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { loadError } from '../../fixtures';
 import { PayoutAccountSection } from './payout-account-view';
+import { at375px, errorStory, loadingStory } from './story-states';
 
 /*
  * "Payout account" on `/vendor/earnings`: where payouts go. Sandbox: a bank account form (IBAN,
@@ -57,21 +57,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loading: Story = {
-  args: { isLoading: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status', { name: 'Loading payout account' })).toBeVisible();
-  },
-};
+export const Loading: Story = loadingStory('Loading payout account');
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: loadError },
-  play: async ({ canvas, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
-};
+export const ErrorState: Story = errorStory('Error loading data');
 
 /** Sandbox, no account yet: US routing + account numbers, sent trimmed. */
 export const AddUsBankAccount: Story = {
@@ -271,7 +259,6 @@ export const DarkVerified: Story = {
 
 export const Mobile: Story = {
   name: 'Form at 375 px',
-  parameters: { testViewport: { width: 375 } },
+  ...at375px,
   args: { state: sandbox(null) },
-  decorators: [(Story) => <div className="max-w-[375px]">{Story()}</div>],
 };

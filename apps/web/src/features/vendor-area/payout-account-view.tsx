@@ -1,21 +1,13 @@
 import { MESSAGES } from '@vetted/api-client';
 import type { PayoutAccount, PayoutAccountState, PutPayoutAccountBody } from '@vetted/contract';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Badge,
-  Button,
-  Card,
-  Skeleton,
-  type BadgeProps,
-} from '@vetted/ui';
+import { Alert, AlertDescription, AlertTitle, Button, Card, Skeleton } from '@vetted/ui';
 import { ExternalLink, Info, Landmark, TriangleAlert } from 'lucide-react';
 import * as React from 'react';
 import { ErrorState } from '../../components/error-state';
 import { countryName } from '../../lib/countries';
 import { errorMessage } from '../../lib/errors';
 import { BankAccountForm } from './bank-account-form';
+import { StatusBadge, type StatusLooks } from './status-badge';
 
 /**
  * "•••• 6789": how an account is named to people (its last four digits only). A no-break space
@@ -36,10 +28,8 @@ export function payoutDestination(
   return account.last4 ? maskedAccount(account.last4) : 'your Stripe account';
 }
 
-const STATUS: Record<
-  PayoutAccount['status'],
-  { label: string; variant: NonNullable<BadgeProps['variant']> }
-> = {
+/** A payout account's state, in words. */
+const STATUS: StatusLooks<PayoutAccount['status']> = {
   pending: { label: 'Setup not finished', variant: 'warning' },
   verified: { label: 'Verified', variant: 'success' },
   restricted: { label: 'Paused by Stripe', variant: 'danger' },
@@ -116,7 +106,6 @@ function AccountCard({
   status: PayoutAccount['status'];
   action: React.ReactNode;
 }) {
-  const badge = STATUS[status];
   return (
     <Card className="flex flex-row flex-wrap items-center gap-4">
       <Landmark aria-hidden="true" className="size-6 shrink-0 text-muted" />
@@ -124,7 +113,7 @@ function AccountCard({
       <div className="flex min-w-48 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{title}</span>
-          <Badge variant={badge.variant}>{badge.label}</Badge>
+          <StatusBadge look={STATUS[status]} />
         </div>
         <span className="text-sm text-muted">{details}</span>
       </div>

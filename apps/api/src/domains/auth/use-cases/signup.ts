@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { OtpChallenge } from '@vetted/contract';
 import type { Tx } from '../../../db/client';
 import { enqueueMail } from '../../mail';
-import type { ResolvedBusiness } from '../../vendors';
+import { type ResolvedBusiness, syncVendorProfile } from '../../vendors';
 import { hashPassword } from '../crypto';
 import { signupAttemptMail } from '../messages';
 import * as policy from '../policy';
@@ -63,7 +63,7 @@ async function signupIn(
     userId = randomUUID();
     await repo.insertUser(tx, { id: userId, email: body.email, ...details });
   }
-  await repo.syncVendorProfile(tx, { id: userId, role: body.role, business });
+  await syncVendorProfile(tx, { id: userId, role: body.role, business });
   const { challenge, code } = await startChallenge(
     deps,
     tx,

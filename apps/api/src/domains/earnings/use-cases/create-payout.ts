@@ -11,6 +11,7 @@ import { destinationOf } from '../payout-account-service';
 import * as policy from '../policy';
 import * as repo from '../repository';
 import { type EarningsDeps, vendorOf } from './context';
+import { lockVendorProfile } from '../../vendors';
 
 /**
  * `POST /v1/vendor/payouts`: pays out `body.amount` (minor units) of what is available in
@@ -31,7 +32,7 @@ export async function createPayout(
   const { db, clock, config } = deps;
   const vendor = await vendorOf(deps, input.user);
   return db.transaction(async (tx) => {
-    await repo.lockVendor(tx, vendor.id);
+    await lockVendorProfile(tx, vendor.id);
     if (idempotencyKey) {
       const first = await repo.payoutByKey(tx, vendor.id, idempotencyKey);
       if (first) {

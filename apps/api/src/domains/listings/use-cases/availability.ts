@@ -6,7 +6,12 @@ import type { Availability } from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client';
 import type { AuthUser } from '../../../platform/types';
-import { lockVendorTime, minutesOfTime, timeOfMinutes } from '../../scheduling';
+import {
+  lockVendorTime,
+  minutesOfTime,
+  replaceAvailability,
+  timeOfMinutes,
+} from '../../scheduling';
 import { refreshVendorSearch } from '../../search';
 import { vendorOf } from '../access';
 import * as vendorArea from '../../vendors';
@@ -70,13 +75,13 @@ export async function updateAvailability(
   const timeZone = policy.canonicalTimeZone(body.timeZone)!;
   await db.transaction(async (tx) => {
     await lockVendorTime(tx, vendorId);
-    await repo.replaceAvailability(tx, vendorId, {
-      settings: {
-        timeZone,
-        minNoticeMinutes: body.minNoticeMinutes,
-        bufferMinutes: body.bufferMinutes,
-        horizonDays: body.horizonDays,
-      },
+    await vendorArea.updateBookingSettings(tx, vendorId, {
+      timeZone,
+      minNoticeMinutes: body.minNoticeMinutes,
+      bufferMinutes: body.bufferMinutes,
+      horizonDays: body.horizonDays,
+    });
+    await replaceAvailability(tx, vendorId, {
       weekly: body.weekly.map((r) => ({
         id: uuidv7(),
         weekday: r.weekday,

@@ -13,6 +13,7 @@ import type { OrdersDeps } from '../deps';
 import * as msg from '../messages';
 import type * as policy from '../policy';
 import * as repo from '../repository';
+import { lockVendorProfile } from '../../vendors';
 
 /** The deps of the orders domain, with its transaction runner. */
 export interface OrdersContext extends OrdersDeps {
@@ -81,7 +82,7 @@ export async function visible(ctx: OrdersContext, user: AuthUser, id: string) {
 export async function lockForChange(tx: DbOrTx, user: AuthUser, id: string) {
   const before = await repo.loadOrderView(tx, id);
   if (!before) throw msg.orderNotFound();
-  await repo.lockVendor(tx, before.order.vendorId);
+  await lockVendorProfile(tx, before.order.vendorId);
   if (!(await repo.lockOrder(tx, id))) throw msg.orderNotFound();
   const view = await repo.loadOrderView(tx, id);
   const role = view ? relationTo(view, user) : null;

@@ -13,6 +13,7 @@ import * as repo from '../repository';
 import { type OrdersContext, slotRefusal } from './context';
 import { serviceAreaOf } from './quote';
 import { orderDto } from './read-order';
+import { lockVendorProfile } from '../../vendors';
 
 /** A bookable service as `requireBookableService` answers it. */
 type BookableService = Awaited<ReturnType<typeof requireBookableService>>;
@@ -70,7 +71,7 @@ async function book(
     if (!policy.mayBookAnother(await repo.countUnpaidHolds(tx, user.id, now))) {
       throw msg.tooManyUnpaid(policy.UNPAID_ORDER_LIMIT);
     }
-    await repo.lockVendor(tx, service.vendorId);
+    await lockVendorProfile(tx, service.vendorId);
     // A slot held for this customer by the waitlist is theirs to book.
     const check = await checkSlot(tx, service.id, startsAt, now, { exceptOfferOf: user.id });
     if (!check.ok) throw slotRefusal(check, msg.slotTaken);

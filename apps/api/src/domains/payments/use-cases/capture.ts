@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import { PermanentDeliveryError } from '../../../jobs/define';
 import { postCapture, postTip } from '../../ledger';
 import { notify } from '../../notifications';
-import { loadOrderFacts, notePaymentOnOrder } from '../../orders';
+import { lockOrder, loadOrderFacts, notePaymentOnOrder } from '../../orders';
 import { factsOf } from '../dto';
 import { formatMoney } from '../../../shared/money';
 import { tipNote, tipReceivedNotice, tipSentNotice } from '../messages';
@@ -46,7 +46,7 @@ export async function capturePayment(ctx: PaymentsContext, p: PaymentRow): Promi
       throw deliveryError(err);
     });
   await ctx.inTransaction(async (tx) => {
-    const order = await repo.lockOrder(tx, p.orderId);
+    const order = await lockOrder(tx, p.orderId);
     const locked = await repo.lockPayment(tx, p.id);
     if (!order || !locked || locked.capturedAt) return;
     const now = ctx.clock.now();

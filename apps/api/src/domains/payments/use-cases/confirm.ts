@@ -16,7 +16,7 @@ import type { PaymentsContext } from './context';
 import { notPayable, notTippable, paymentNotFound, slotTaken, unconfirmable } from './errors';
 import { runOnce } from './idempotent';
 import { cancelForTakenSlot, settleAuthorization } from './settle-authorization';
-import { loadOrderFacts, toOrderDto } from '../../orders';
+import { lockOrder, loadOrderFacts, toOrderDto } from '../../orders';
 
 /**
  * Confirms a payment (authorises the card; the capture follows when the vendor accepts).
@@ -140,7 +140,7 @@ function lockAttempt(
 ): Promise<{ payment: PaymentRow; key: string } | { error: AppError }> {
   const isTip = payment.kind === 'tip';
   return ctx.inTransaction(async (tx) => {
-    await repo.lockOrder(tx, payment.orderId);
+    await lockOrder(tx, payment.orderId);
     const p = await repo.lockPayment(tx, payment.id);
     if (!p) return { error: paymentNotFound() };
     const refused = unconfirmable(p.status);

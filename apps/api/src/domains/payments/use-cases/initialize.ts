@@ -7,7 +7,7 @@ import type { PaymentRow } from '../repository';
 import type { Payer } from '../types';
 import type { PaymentsContext } from './context';
 import { notPayable, orderNotFound } from './errors';
-import { loadOrderFacts } from '../../orders';
+import { lockOrder, loadOrderFacts } from '../../orders';
 
 /**
  * Starts (or resumes) payment of the customer's pending order: its open payment
@@ -27,7 +27,7 @@ export async function initializePayment(
   if (!row) {
     row = await ctx.inTransaction(async (tx) => {
       // Serialise concurrent initialisations of one order on its row.
-      await repo.lockOrder(tx, orderId);
+      await lockOrder(tx, orderId);
       const again = await repo.openPayment(tx, orderId);
       if (again) return again;
       return repo.insertPayment(tx, {

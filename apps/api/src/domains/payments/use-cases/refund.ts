@@ -7,7 +7,7 @@ import { type DeliveryContext, PermanentDeliveryError } from '../../../jobs/defi
 import { type RefundBearer, vendorShareLeft } from '../../ledger';
 import { postCapture, postRefund } from '../../ledger';
 import { notify } from '../../notifications';
-import { applyPaymentToOrder, loadOrderFacts } from '../../orders';
+import { lockOrder, applyPaymentToOrder, loadOrderFacts } from '../../orders';
 import { factsOf } from '../dto';
 import { formatMoney } from '../../../shared/money';
 import { refundedNote, refundedNotice } from '../messages';
@@ -80,7 +80,7 @@ async function recordRefund(
   job: RefundJob,
   key: string,
 ): Promise<void> {
-  const order = await repo.lockOrder(tx, p.orderId);
+  const order = await lockOrder(tx, p.orderId);
   const locked = await repo.lockPayment(tx, p.id);
   if (!order || !locked) return;
   const now = ctx.clock.now();

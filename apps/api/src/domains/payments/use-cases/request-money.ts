@@ -12,6 +12,8 @@ import { captureKey, refundKey } from '../policy';
 import * as repo from '../repository';
 import type { PaymentRow } from '../repository';
 import { enqueueVoid } from './context';
+import { lockOrder } from '../../orders';
+import { outboxHasKey } from '../../../jobs/outbox-queries';
 
 /**
  * Queues the capture of the order's authorised payment (the vendor accepted), inside the
@@ -51,7 +53,7 @@ export async function requestVoid(
     p.capturedAt !== null ||
     p.status === 'succeeded' ||
     p.status === 'captured' ||
-    (await repo.outboxHasKey(tx, captureKey(p.id)));
+    (await outboxHasKey(tx, captureKey(p.id)));
   if (captured) {
     const left = p.amount - p.amountRefunded;
     if (left <= 0) return null;
@@ -91,7 +93,7 @@ export async function requestRefund(
   const amount = Math.min(amountMinor, left);
   if (amount <= 0) return null;
   const captured = isCaptured(p);
-  if (!captured && !(await repo.outboxHasKey(tx, captureKey(p.id)))) {
+  if (!captured && !(await outboxHasKey(tx, captureKey(p.id)))) {
     if (amount >= p.amount) {
       await enqueueVoid(tx, p, p.providerRef, actorId);
       return { paymentId: p.id, kind: 'void', amount };
@@ -118,7 +120,7 @@ export async function lockPaymentForRefund(
 ): Promise<{ payment: PaymentRow; pendingRefunds: number } | null> {
   const before = await repo.getPayment(tx, paymentId);
   if (!before) return null;
-  await repo.lockOrder(tx, before.orderId);
+  await lockOrder(tx, before.orderId);
   const payment = await repo.lockPayment(tx, paymentId);
   if (!payment) return null;
   return { payment, pendingRefunds: await repo.undeliveredRefundTotal(tx, payment.id) };

@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from '../../../db/client';
 import { blockingOrders } from '../../scheduling';
 import { enqueueMail } from '../../mail';
 import { notify } from '../../notifications';
-import { applyPaymentToOrder, loadOrderFacts, type OrderFactsRow } from '../../orders';
+import { lockOrder, applyPaymentToOrder, loadOrderFacts, type OrderFactsRow } from '../../orders';
 import { factsOf } from '../dto';
 import { formatMoney } from '../../../shared/money';
 import {
@@ -30,6 +30,7 @@ import {
 } from './context';
 import { notPayable, paymentNotFound, pgError, slotTaken, unconfirmable } from './errors';
 import { settleTip } from './settle-tip';
+import { lockVendorProfile } from '../../vendors';
 
 /**
  * Records a provider authorisation `ref` obtained with `key` for a payment: one transaction
@@ -53,7 +54,7 @@ export async function settleAuthorization(ctx: PaymentsContext, a: Authorization
     if (code !== '23505' || constraint !== 'orders_vendor_slot_live_uq') throw err;
     // The database's one-live-order-per-slot index fired: someone else paid this slot.
     await ctx.inTransaction(async (tx) => {
-      const order = await repo.lockOrder(tx, v0.order.id);
+      const order = await lockOrder(tx, v0.order.id);
       const p = await repo.lockPayment(tx, a.paymentId);
       if (!order || !p) return;
       const now = ctx.clock.now();
@@ -78,8 +79,8 @@ async function settleInTransaction(
   v0: OrderFactsRow,
   a: Authorization,
 ): Promise<Settled> {
-  await repo.lockVendor(tx, v0.order.vendorId);
-  const order = await repo.lockOrder(tx, v0.order.id);
+  await lockVendorProfile(tx, v0.order.vendorId);
+  const order = await lockOrder(tx, v0.order.id);
   const p = await repo.lockPayment(tx, a.paymentId);
   if (!order || !p) return { kind: 'conflict', error: paymentNotFound() };
   if (p.providerRef === a.ref && p.status !== 'requires_payment' && p.status !== 'failed') {

@@ -5,6 +5,7 @@ import { CONFIRMABLE, captureKey, PAID_STATUSES } from '../policy';
 import * as repo from '../repository';
 import { type Authorization, enqueueVoid, type PaymentsContext, type Settled } from './context';
 import { alreadyTipped, notTippable, paymentNotFound, unconfirmable } from './errors';
+import { lockOrder } from '../../orders';
 
 /**
  * Records the authorisation `ref` of a tip payment and queues its capture at once
@@ -17,7 +18,7 @@ export async function settleTip(ctx: PaymentsContext, a: Authorization): Promise
   const { paymentId, key, ref, last4, actorId } = a;
   const outcome = await ctx.inTransaction(async (tx): Promise<Settled> => {
     const p0 = await repo.getPayment(tx, paymentId);
-    const order = p0 ? await repo.lockOrder(tx, p0.orderId) : null;
+    const order = p0 ? await lockOrder(tx, p0.orderId) : null;
     const p = await repo.lockPayment(tx, paymentId);
     if (!order || !p) return { kind: 'conflict', error: paymentNotFound() };
     if (p.providerRef === ref && p.status !== 'requires_payment' && p.status !== 'failed') {

@@ -11,7 +11,7 @@ import type { Payer } from '../types';
 import type { PaymentsContext } from './context';
 import { alreadyTipped, notTippable, orderNotFound } from './errors';
 import { preparePayment } from './initialize';
-import { loadOrderFacts } from '../../orders';
+import { lockOrder, loadOrderFacts } from '../../orders';
 
 /**
  * `POST /v1/orders/{id}/tip`: starts a tip of `body.amount` minor units in the
@@ -39,7 +39,7 @@ export async function startTip(
   checkTip(o, body);
   const row = await ctx.inTransaction(async (tx) => {
     // Serialise tips of one order on its row (one tip per order).
-    await repo.lockOrder(tx, orderId);
+    await lockOrder(tx, orderId);
     const tips = await repo.tipPayments(tx, orderId);
     if (tips.some((t) => PAID_STATUSES.includes(t.status))) throw alreadyTipped();
     const open = tips.find((t) => CONFIRMABLE.includes(t.status));

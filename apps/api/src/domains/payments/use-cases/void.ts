@@ -7,7 +7,7 @@ import { holdReleasedNotice } from '../messages';
 import * as repo from '../repository';
 import { type PaymentsContext, pushOrder } from './context';
 import { deliveryError } from './errors';
-import { loadOrderFacts } from '../../orders';
+import { lockOrder, loadOrderFacts } from '../../orders';
 
 /**
  * Job `payment.void`: releases the authorisation `ref` with the job's key, then (when the
@@ -33,7 +33,7 @@ export async function handleVoid(
     return;
   }
   await ctx.inTransaction(async (tx) => {
-    const order = await repo.lockOrder(tx, p0.orderId);
+    const order = await lockOrder(tx, p0.orderId);
     const p = await repo.lockPayment(tx, paymentId);
     if (!order || !p || p.voidedAt || p.providerRef !== job.ref) return;
     const now = ctx.clock.now();

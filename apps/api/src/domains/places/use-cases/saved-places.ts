@@ -11,6 +11,7 @@ import {
 } from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { ServiceDeps } from '../../deps';
+import { lockAccount } from '../../auth';
 import { type Geocoder, timeZoneAt } from '../geocoder';
 import * as msg from '../messages';
 import { becomesDefault, normalizeName } from '../policy';
@@ -74,7 +75,7 @@ export async function createPlace(
   const country = body.country.toUpperCase();
   const position = await positionOf(geocoder, { ...body, country });
   const row = await db.transaction(async (tx) => {
-    if (!(await repo.lockUser(tx, userId))) throw msg.accountGone();
+    if (!(await lockAccount(tx, userId))) throw msg.accountGone();
     const existing = await repo.countAddresses(tx, userId);
     if (existing >= MAX_SAVED_PLACES) throw msg.tooManyPlaces();
     const isDefault = becomesDefault(existing, body.isDefault);
@@ -117,7 +118,7 @@ export async function updatePlace(
     body.lat !== undefined || moved ? await positionOf(geocoder, { ...body, city, country }) : null;
 
   const row = await db.transaction(async (tx) => {
-    if (!(await repo.lockUser(tx, userId))) throw msg.accountGone();
+    if (!(await lockAccount(tx, userId))) throw msg.accountGone();
     const locked = await repo.findAddress(tx, userId, id);
     if (!locked) throw msg.placeNotFound();
     if (body.isDefault === false && locked.isDefault) throw msg.defaultRequired();
@@ -148,7 +149,7 @@ export async function removePlace(
   id: string,
 ): Promise<SavedAddress[]> {
   await db.transaction(async (tx) => {
-    if (!(await repo.lockUser(tx, userId))) throw msg.accountGone();
+    if (!(await lockAccount(tx, userId))) throw msg.accountGone();
     const deleted = await repo.deleteAddress(tx, userId, id);
     if (!deleted) throw msg.placeNotFound();
     if (!deleted.isDefault) return;

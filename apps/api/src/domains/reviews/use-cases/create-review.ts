@@ -10,6 +10,7 @@ import { notify, pushToUsers } from '../../notifications';
 import * as msg from '../messages';
 import * as policy from '../policy';
 import * as repo from '../repository';
+import { lockVendorProfile, refreshVendorRating } from '../../vendors';
 
 /** The realtime nudge that makes the other party's open order page (and lists) refetch. */
 export const orderNudge = (orderId: string, status: OrderStatus) => ({
@@ -44,7 +45,7 @@ export async function createReview(
       if (user.role === 'admin' || target.vendorUserId === user.id) throw msg.customerOnly();
       throw msg.orderNotFound();
     }
-    await repo.lockVendor(tx, target.vendorId);
+    await lockVendorProfile(tx, target.vendorId);
     const now = clock.now();
     const verdict = policy.mayReview(target, now);
     if (!verdict.ok) {
@@ -68,7 +69,7 @@ export async function createReview(
       createdAt: now,
     });
     if (!inserted) throw msg.alreadyReviewed();
-    await repo.refreshVendorRating(tx, target.vendorId);
+    await refreshVendorRating(tx, target.vendorId);
     const view = await repo.loadReview(tx, id);
     if (!view) throw msg.orderNotFound();
     const dto = repo.toReviewDto(view);

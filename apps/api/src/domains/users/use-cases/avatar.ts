@@ -4,10 +4,10 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../../db/client';
 import { unauthorized } from '../../../lib/errors';
 import { enqueueMediaDelete } from '../../../platform/media';
+import { replaceAvatarKey } from '../../auth';
 import { processAvatar } from '../../../services/images';
 import type { Storage } from '../../../services/storage';
 import * as policy from '../policy';
-import * as repo from '../repository';
 import { getMe, liveRow } from './account';
 
 /**
@@ -30,7 +30,7 @@ export async function setAvatar(
   await storage.put(key, webp, 'image/webp');
   try {
     const replaced = await db.transaction(async (tx) => {
-      const result = await repo.replaceAvatarKey(tx, userId, key);
+      const result = await replaceAvatarKey(tx, userId, key);
       if (result?.previous) {
         await enqueueMediaDelete(tx, [result.previous], `avatar:${key}:replaces`);
       }
@@ -52,7 +52,7 @@ export async function setAvatar(
  */
 export async function removeAvatar(db: Db, userId: string): Promise<User> {
   await db.transaction(async (tx) => {
-    const result = await repo.replaceAvatarKey(tx, userId, null);
+    const result = await replaceAvatarKey(tx, userId, null);
     if (!result) throw unauthorized('Session not found', 'user_not_found');
     if (result.previous) {
       await enqueueMediaDelete(tx, [result.previous], `avatar:${result.previous}:removed`);

@@ -1,11 +1,13 @@
 /** The profile side of an account's deletion, run inside the auth domain's transaction. */
 import { enqueueMediaDelete } from '../../../platform/media';
-import type { EraseAccount } from '../../auth';
+import { anonymiseUser, type EraseAccount } from '../../auth';
 import type { ServiceDeps } from '../../deps';
+import { deactivateVendorServices } from '../../listings';
 import { enqueueMail } from '../../mail';
-import { deletePreferences } from '../../notifications';
+import { deleteNotificationsOf, deletePreferences } from '../../notifications';
 import { anonymiseCustomerOrders, countOrdersOfParty } from '../../orders';
-import { eraseVendorDocuments } from '../../vendors';
+import { deleteSavedPlaces } from '../../places';
+import { eraseVendorDocuments, retireVendorProfile } from '../../vendors';
 import { leaveWaitlists } from '../../waitlist';
 import { accountDeletedMail, liveOrders } from '../messages';
 import * as policy from '../policy';
@@ -37,18 +39,19 @@ export function eraseAccountWith(config: Pick<ServiceDeps['config'], 'publicUrl'
     if (user.avatarKey) {
       await enqueueMediaDelete(tx, [user.avatarKey], `account:${user.id}:deleted:avatar`);
     }
-    await repo.anonymiseUser(tx, user.id, {
+    await anonymiseUser(tx, user.id, {
       fullName: policy.DELETED_USER_NAME,
       email: policy.deletedEmail(user.id),
       now,
     });
-    await repo.deleteAddresses(tx, user.id);
+    await deleteSavedPlaces(tx, user.id);
     await deletePreferences(tx, user.id);
-    await repo.deleteNotifications(tx, user.id);
+    await deleteNotificationsOf(tx, user.id);
     await leaveWaitlists(tx, user.id);
     await anonymiseCustomerOrders(tx, user.id, policy.REMOVED_ADDRESS);
     if (vendorId) {
-      await repo.retireVendorProfile(tx, vendorId);
+      await retireVendorProfile(tx, vendorId);
+      await deactivateVendorServices(tx, vendorId);
       await eraseVendorDocuments(tx, vendorId);
     }
     return null;

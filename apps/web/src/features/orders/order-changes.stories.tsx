@@ -9,12 +9,9 @@ import { acceptedOrderDetail, loadError, orderDetail, slots } from '../../fixtur
 import { settled } from '../../fixtures/settled';
 import type { useCardPayment } from '../checkout';
 import { PaymentForm } from '../checkout';
-import {
-  CancelBookingDialog,
-  RescheduleDialogView,
-  type RescheduleDialogViewProps,
-  TipDialogView,
-} from './order-changes-view';
+import { CancelBookingDialog } from './cancel-booking-dialog';
+import { RescheduleDialogView, type RescheduleDialogViewProps } from './reschedule-view';
+import { TipDialogView, type TipDialogViewProps } from './tip-view';
 import { OrderDetailView } from './order-detail-view';
 
 /*
@@ -283,9 +280,9 @@ function cardPayment(payment: Payment | null): ReturnType<typeof useCardPayment>
   };
 }
 
-export const TipAmount: Story = {
-  name: 'Tip: choose an amount',
-  render: () => (
+/** The tip dialog for KeyMaster Seattle's $60.00 service, at the amount step unless told. */
+function Tip(props: Partial<TipDialogViewProps>) {
+  return (
     <TipDialogView
       open
       onOpenChange={fn()}
@@ -294,8 +291,14 @@ export const TipAmount: Story = {
       step="amount"
       onStart={fn(async () => {})}
       onBack={fn()}
+      {...props}
     />
-  ),
+  );
+}
+
+export const TipAmount: Story = {
+  name: 'Tip: choose an amount',
+  render: () => <Tip />,
   play: async () => {
     await screen.findByRole('dialog', { name: 'Tip KeyMaster Seattle' });
     const preset = screen.getByRole('button', { name: '$9.00' });
@@ -307,17 +310,7 @@ export const TipAmount: Story = {
 
 export const TipAmountNameWithFullStop: Story = {
   name: 'Tip: a pro whose name ends in a full stop',
-  render: () => (
-    <TipDialogView
-      open
-      onOpenChange={fn()}
-      businessName="Demo Plumbing Co."
-      subtotal={usd(6_000)}
-      step="amount"
-      onStart={fn(async () => {})}
-      onBack={fn()}
-    />
-  ),
+  render: () => <Tip businessName="Demo Plumbing Co." />,
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Tip Demo Plumbing Co.' });
     await expect(dialog).toHaveTextContent('All of it goes to Demo Plumbing Co. Pick an amount:');
@@ -327,17 +320,7 @@ export const TipAmountNameWithFullStop: Story = {
 
 export const TipAmountInvalid: Story = {
   name: 'Tip: amount refused',
-  render: () => (
-    <TipDialogView
-      open
-      onOpenChange={fn()}
-      businessName="KeyMaster Seattle"
-      subtotal={usd(6_000)}
-      step="amount"
-      onStart={fn(async () => {})}
-      onBack={fn()}
-    />
-  ),
+  render: () => <Tip />,
   play: async () => {
     await settled(await screen.findByRole('dialog', { name: 'Tip KeyMaster Seattle' }));
     const amount = screen.getByRole('textbox', { name: /Tip amount/ });
@@ -351,12 +334,7 @@ export const TipAmountInvalid: Story = {
 export const TipAlreadySent: Story = {
   name: 'Tip: refused by the API',
   render: () => (
-    <TipDialogView
-      open
-      onOpenChange={fn()}
-      businessName="KeyMaster Seattle"
-      subtotal={usd(6_000)}
-      step="amount"
+    <Tip
       onStart={fn(async () => {
         throw new ApiError('You already sent a tip for this booking. Thank you!', {
           code: 409,
@@ -364,7 +342,6 @@ export const TipAlreadySent: Story = {
           request: { method: 'POST', url: '/v1/orders/x/tip' },
         });
       })}
-      onBack={fn()}
     />
   ),
   play: async () => {
@@ -378,11 +355,7 @@ export const TipAlreadySent: Story = {
 export const TipPay: Story = {
   name: 'Tip: pay with a card',
   render: () => (
-    <TipDialogView
-      open
-      onOpenChange={fn()}
-      businessName="KeyMaster Seattle"
-      subtotal={usd(6_000)}
+    <Tip
       step="pay"
       payment={tipPayment}
       paymentStep={
@@ -393,8 +366,6 @@ export const TipPay: Story = {
           headingLevel={3}
         />
       }
-      onStart={fn(async () => {})}
-      onBack={fn()}
     />
   ),
   play: async () => {
