@@ -64,6 +64,8 @@ export const OWNERS = {
   payoutAccounts: 'earnings',
   reviews: 'reviews',
   waitlistEntries: 'waitlist',
+  // a pro's private calendar feed token
+  calendarFeeds: 'calendar',
   conversations: 'conversations',
   messages: 'conversations',
   // the API's own modules

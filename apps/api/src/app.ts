@@ -25,7 +25,8 @@ import { createPlacesService } from './domains/places/service';
 import { createNotificationsService, notificationRoutes } from './domains/notifications';
 import { type Clock, systemClock } from './domains/deps';
 import { registerJobs } from './jobs/registry';
-import { createOrdersService, orderRoutes } from './domains/orders';
+import { createOrdersService, orderRoutes, reminderReads } from './domains/orders';
+import { calendarRoutes, createCalendarService } from './domains/calendar';
 import paymentRoutes from './domains/payments/routes';
 import earningsRoutes from './domains/earnings/routes';
 import { createPayoutAccountService } from './domains/earnings/payout-account-service';
@@ -113,6 +114,12 @@ export async function buildApp({
     conversations,
     auth,
     documents: app.privateStorage,
+    reminders: {
+      db: app.db,
+      clock: app.clock,
+      publicUrl: config.publicUrl,
+      orders: reminderReads,
+    },
   });
   await registerPlatformRoutes(app, publicPages, shared.catalogueCache);
   return app;
@@ -253,6 +260,9 @@ async function registerCommerceDomains(app: FastifyInstance, shared: SharedServi
     geocoder: shared.geocoder,
   });
   await app.register(orderRoutes, { orders });
+  // Calendar files: an order's .ics and each pro's private feed.
+  const calendar = createCalendarService({ db: app.db, clock: app.clock, config, log: app.log });
+  await app.register(calendarRoutes, { calendar });
   await app.register(paymentRoutes, { payments });
   // Vendor earnings from the ledger and payouts through the same providers, with the outbox
   // kind that sends a payout.

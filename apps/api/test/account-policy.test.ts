@@ -13,6 +13,8 @@ describe('preferenceKindOf (notification preferences)', () => {
     ['message.received', 'messages'],
     ['review.created', 'reviews'],
     ['review.replied', 'reviews'],
+    ['reminder.upcoming', 'reminders'],
+    ['reminder.summary', 'reminders'],
     ['account.security', null],
     ['orders', null],
   ])('%s → %s', (type, kind) => {

@@ -589,7 +589,7 @@ describe('GET /v1/me/export', () => {
     ]);
     expect(data.conversations.map((c: { id: string }) => c.id)).toEqual([aChat]);
     expect(data.notifications.length).toBeGreaterThan(0);
-    expect(data.notificationPreferences).toHaveLength(3);
+    expect(data.notificationPreferences).toHaveLength(4);
 
     // Alice's notifications are hers (one previews the pro's answer); nothing of Bob's is here,
     // nor the pro's account.
@@ -640,6 +640,7 @@ describe('GET and PUT /v1/me/notification-preferences', () => {
       ['messages', true, true],
       // Reviews are only sent in the app: their email switch reads false.
       ['reviews', true, false],
+      ['reminders', true, true],
     ]);
 
     // The answer of GET, edited and sent back whole, is accepted.

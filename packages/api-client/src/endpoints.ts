@@ -2,6 +2,7 @@ import { type EndpointData, type EndpointName, routes } from '@vetted/contract';
 import type { Client, Method, RequestOptions } from './client';
 import { adminApi } from './endpoints/admin';
 import { authApi, meApi } from './endpoints/auth';
+import { calendarApi } from './endpoints/calendar';
 import { buildPath, type CallInput, type CallOptions } from './endpoints/call';
 import {
   categoriesApi,
@@ -61,7 +62,7 @@ export function createVettedApi(client: Client) {
     servicePages: servicePagesApi(call),
     search: searchApi(call),
     services: servicesApi(call),
-    orders: ordersApi(call),
+    orders: ordersApi(call, client),
     payments: paymentsApi(call),
     waitlist: waitlistApi(call),
     notifications: notificationsApi(call),
@@ -69,6 +70,7 @@ export function createVettedApi(client: Client) {
     vendor: vendorApi(call, client),
     admin: adminApi(call, client),
     reviews: reviewsApi(call),
+    calendar: calendarApi(client),
   };
 }
 

@@ -245,6 +245,18 @@ describe('typed endpoint functions hit the right method and path', () => {
       'Bearer access-1',
     ],
     [
+      'vendor.calendarFeed',
+      (a) => a.vendor.calendarFeed(),
+      'GET /v1/vendor/calendar-feed',
+      'Bearer access-1',
+    ],
+    [
+      'vendor.rotateCalendarFeed',
+      (a) => a.vendor.rotateCalendarFeed(),
+      'POST /v1/vendor/calendar-feed/rotate',
+      'Bearer access-1',
+    ],
+    [
       'waitlist.join',
       (a) => a.waitlist.join(ID, { date: '2026-12-01' }),
       `POST /v1/services/${ID}/waitlist`,
@@ -298,6 +310,45 @@ describe('endpoint details', () => {
     expect(request.headers.authorization).toBe('Bearer access-1');
     expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(request.body.toString('latin1')).toMatch(/name="file"[\s\S]*\x89PNG/);
+  });
+
+  it('orders.calendar resolves with the .ics bytes as a Blob, sent with the access token', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    server.handle((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/calendar; charset=utf-8' });
+      res.end(ics);
+    });
+    const blob = await api.orders.calendar(ID);
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob.type).toMatch(/^text\/calendar/);
+    expect(await blob.text()).toBe(ics);
+    expect(seen().line).toBe(`GET /v1/orders/${ID}/calendar.ics`);
+    expect(seen().auth).toBe('Bearer access-1');
+  });
+
+  it('orders.calendar rejects with the server message on 404', async () => {
+    server.handle((_, res) => json(res, 404, { ok: false, error: { message: 'Order not found' } }));
+    await expect(api.orders.calendar(ID)).rejects.toMatchObject({
+      status: 404,
+      message: 'Order not found',
+    });
+  });
+
+  it('calendar.feed reads a feed by its token without the access token', async () => {
+    server.handle((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/calendar' });
+      res.end('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+    });
+    const blob = await api.calendar.feed('tok_en-1');
+    expect(await blob.text()).toContain('BEGIN:VCALENDAR');
+    expect(seen().line).toBe('GET /v1/calendar/tok_en-1.ics');
+    expect(seen().auth).toBeUndefined();
+  });
+
+  it('vendor.rotateCalendarFeed is not retried on 503: exactly 1 request', async () => {
+    server.handle((_, res) => json(res, 503, { ok: false, error: { message: 'down' } }));
+    await expect(api.vendor.rotateCalendarFeed()).rejects.toThrow('down');
+    expect(server.requests).toHaveLength(1);
   });
 
   it('auth.resetToken sends no body', async () => {

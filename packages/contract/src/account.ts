@@ -69,7 +69,12 @@ export const notificationChannelSchema = z.enum(['in_app', 'email']);
 export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 
 /** The kinds a person can switch off (security mails are always sent and not listed). */
-export const notificationPreferenceKindSchema = z.enum(['bookings', 'messages', 'reviews']);
+export const notificationPreferenceKindSchema = z.enum([
+  'bookings',
+  'messages',
+  'reviews',
+  'reminders',
+]);
 export type NotificationPreferenceKind = z.infer<typeof notificationPreferenceKindSchema>;
 
 /** One switchable kind: its words and the channels it is actually delivered on. */
@@ -90,7 +95,9 @@ export interface NotificationPreferenceKindInfo {
  * The notification kinds Vetted sends, with the channels each really uses. The API
  * maps notification `type`s and mails onto them (`bookings`: `order.*`, `payment.*`,
  * `waitlist.*`, `tip.*` notices, the receipt and new-booking mails; `messages`:
- * `message.received` and the unread-messages mail; `reviews`: `review.*` notices).
+ * `message.received` and the unread-messages mail; `reviews`: `review.*` notices; `reminders`:
+ * `reminder.*` notices and mails — the customer's reminders before a booking, the pro's evening
+ * summary of tomorrow's jobs).
  */
 export const NOTIFICATION_PREFERENCE_KINDS: readonly NotificationPreferenceKindInfo[] = [
   {
@@ -115,6 +122,16 @@ export const NOTIFICATION_PREFERENCE_KINDS: readonly NotificationPreferenceKindI
       vendor: 'New reviews of your business.',
     },
     channels: ['in_app'],
+  },
+  {
+    kind: 'reminders',
+    label: 'Reminders',
+    description: "Reminders of upcoming bookings and summaries of tomorrow's jobs.",
+    descriptionByRole: {
+      customer: 'A reminder the day before and 2 hours before each booking.',
+      vendor: "An evening summary of tomorrow's jobs, at 6 PM your time.",
+    },
+    channels: ['in_app', 'email'],
   },
 ];
 

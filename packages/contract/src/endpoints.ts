@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountEndpoints } from './endpoints/account';
 import { adminEndpoints } from './endpoints/admin';
 import { authEndpoints } from './endpoints/auth';
+import { calendarEndpoints } from './endpoints/calendar';
 import { catalogueEndpoints, publicPageEndpoints } from './endpoints/catalogue';
 import { changeEndpoints } from './endpoints/changes';
 import { conversationEndpoints } from './endpoints/conversations';
@@ -39,6 +40,7 @@ export const endpoints = {
   ...vendorEndpoints,
   ...adminEndpoints,
   ...serviceAreaEndpoints,
+  ...calendarEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -17,6 +17,7 @@ export * from './reviews';
 export * from './public-pros';
 export * from './service-pages';
 export * from './service-area';
+export * from './calendar';
 export * from './routes';
 export * from './session-guard';
 export * from './test-clock';

@@ -153,6 +153,15 @@ export const routes = {
   listAuditLog: { method: 'GET', path: '/admin/audit', auth: 'access' },
   // Whether the pro of a service serves an address, before booking (checkout).
   checkServiceArea: { method: 'GET', path: '/services/:id/service-area', auth: 'access' },
+  // Calendars: an order's .ics, the pro's private feed (the token is the credential) and its URL.
+  getOrderCalendar: { method: 'GET', path: '/orders/:id/calendar.ics', auth: 'access' },
+  getCalendarFeed: { method: 'GET', path: '/calendar/:token.ics', auth: 'none' },
+  getVendorCalendarFeed: { method: 'GET', path: '/vendor/calendar-feed', auth: 'access' },
+  rotateVendorCalendarFeed: {
+    method: 'POST',
+    path: '/vendor/calendar-feed/rotate',
+    auth: 'access',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -947,3 +947,21 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A pro's private calendar feed (`GET /v1/calendar/{token}.ics`; domains/calendar). The token is
+ * never stored: it is HMAC-SHA256(server secret, `seed`), so the pro's feed URL can be shown again
+ * (`GET /v1/vendor/calendar-feed`) while the table alone opens no feed. A request's token is
+ * found by its SHA-256 (`token_hash`, like refresh tokens). Rotating draws a new seed.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  vendorId: uuid('vendor_id')
+    .primaryKey()
+    .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+  /** 32 random bytes, base64url: the token's input (with the server secret). */
+  seed: text('seed').notNull(),
+  /** SHA-256 hex of the token. */
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  rotatedAt: ts('rotated_at'),
+});

@@ -7,6 +7,12 @@ import { paymentOrphanRefundJob } from '../domains/payments/jobs/orphan-refund';
 import { paymentRefundJob } from '../domains/payments/jobs/refund';
 import { paymentVoidJob } from '../domains/payments/jobs/void';
 import type { PaymentsService } from '../domains/payments/service';
+import {
+  customerReminderJob,
+  eveningSummarySchedule,
+  type RemindersDeps,
+  vendorSummaryJob,
+} from '../domains/reminders';
 import { documentDeleteJob } from '../domains/vendors/jobs/document-delete';
 import { offerExpiryJob, type WaitlistService } from '../domains/waitlist';
 import type { Storage } from '../services/storage';
@@ -48,6 +54,8 @@ export function registerJobs(
     auth: AuthDomainService;
     /** Private storage of vetting documents. */
     documents: Storage;
+    /** What the customer reminders and the pros' evening summaries run with. */
+    reminders: RemindersDeps;
   },
 ): void {
   jobs.register(paymentCaptureJob, deps.payments);
@@ -60,4 +68,7 @@ export function registerJobs(
   jobs.register(documentDeleteJob, { documents: deps.documents });
   jobs.schedule(paymentsReconcileSchedule, deps.payments);
   jobs.schedule(authCleanupSchedule, deps.auth);
+  jobs.register(customerReminderJob, deps.reminders);
+  jobs.register(vendorSummaryJob, deps.reminders);
+  jobs.schedule(eveningSummarySchedule, deps.reminders);
 }

@@ -9,3 +9,5 @@ export const vendorOrderLink = (id: string) => `/vendor/history/order?id=${id}`;
 /** In-app path that books an offered slot: the checkout of that service and time. */
 export const offerLink = (vendorId: string, serviceId: string, startsAt: Date) =>
   `/user/services/vendor/${vendorId}/service/checkout?serviceId=${serviceId}&startsAt=${encodeURIComponent(startsAt.toISOString())}`;
+/** In-app path of the pro's list of bookings. */
+export const vendorOrdersLink = '/vendor/history';

@@ -25,6 +25,21 @@ export interface MailMessage {
    * password and email changes, account deletion): those are always sent.
    */
   preferenceKind?: NotificationPreferenceKind;
+  /**
+   * Files sent with the mail, as text (e.g. the `invite.ics` of a booking, `text/calendar;
+   * method=REQUEST`). Kept in the outbox payload, so the mail sent is the one queued.
+   */
+  attachments?: MailAttachment[];
+}
+
+/** A text file attached to a mail. */
+export interface MailAttachment {
+  /** File name shown to the reader, e.g. `invite.ics`. */
+  filename: string;
+  /** MIME type with parameters, e.g. `text/calendar; method=CANCEL`. */
+  contentType: string;
+  /** The file's text (UTF-8). */
+  content: string;
 }
 
 /** Escapes text for HTML mail bodies. */

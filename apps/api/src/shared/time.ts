@@ -34,3 +34,17 @@ export function localDate(at: Date, timeZone: string): string {
 export function todayIn(timeZone: string, now: Date): string {
   return localDate(now, timeZone);
 }
+
+/**
+ * "Mon, Nov 24, 9:00 AM EST (America/New_York)": {@link formatWhen} naming the zone, for texts a
+ * reader may open elsewhere (mails): the zone's short name as `Intl` spells it in English (`EST`,
+ * `GMT+1`) and its IANA id, unless the two are the same (`UTC`).
+ */
+export function formatWhenZoned(at: Date, timeZone: string): string {
+  const short =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  const zone = short === timeZone ? short : `${short} (${timeZone})`;
+  return `${formatWhen(at, timeZone)} ${zone}`;
+}

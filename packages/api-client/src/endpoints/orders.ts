@@ -1,15 +1,17 @@
-import type {
-  ConfirmPaymentBody,
-  CreateOrderBody,
-  InitializePaymentBody,
-  OrderListQuery,
-  OrderTransitionBody,
-  RescheduleBody,
-  TipBody,
-  WaitlistDayBody,
-  WaitlistListQuery,
+import {
+  type ConfirmPaymentBody,
+  type CreateOrderBody,
+  type InitializePaymentBody,
+  type OrderListQuery,
+  type OrderTransitionBody,
+  type RescheduleBody,
+  routes,
+  type TipBody,
+  type WaitlistDayBody,
+  type WaitlistListQuery,
 } from '@vetted/contract';
-import type { Call, CallOptions } from './call';
+import type { Client } from '../client';
+import { buildPath, type Call, type CallOptions } from './call';
 
 /** Options of `orders.create`: the idempotency key is required (sent as `Idempotency-Key`). */
 export interface CreateOrderOptions extends CallOptions {
@@ -17,8 +19,11 @@ export interface CreateOrderOptions extends CallOptions {
   idempotencyKey: string;
 }
 
-/** `orders.*` of the typed API: orders and the changes to them (cancellation quote, reschedule, tip). */
-export function ordersApi(call: Call) {
+/**
+ * `orders.*` of the typed API: orders and the changes to them (cancellation quote, reschedule,
+ * tip), and an order's calendar file.
+ */
+export function ordersApi(call: Call, client: Client) {
   return {
     /**
      * `POST /orders` — books a slot. `idempotencyKey` goes in the `Idempotency-Key` header so a
@@ -59,6 +64,19 @@ export function ordersApi(call: Call) {
      */
     tip: (id: string, body: TipBody, options?: CallOptions) =>
       call('tipOrder', { params: { id }, body }, options),
+    /**
+     * `GET /orders/:id/calendar.ics` — the order's event as an iCalendar `Blob` (`text/calendar`,
+     * RFC 5545; read it with `blob.text()`), for its customer or pro, sent with the access token.
+     * Rejects with {@link HttpError} 404 for anyone else.
+     */
+    calendar: (id: string, options?: CallOptions) =>
+      client.request<Blob>({
+        ...options,
+        endpoint: buildPath(routes.getOrderCalendar.path, { id }),
+        method: 'get',
+        auth: true,
+        responseType: 'blob',
+      }),
   };
 }
 

@@ -105,5 +105,16 @@ export function vendorApi(call: Call, client: Client) {
      */
     putPayoutAccount: (body: PutPayoutAccountBody, options?: CallOptions) =>
       call('putPayoutAccount', { body }, options),
+    /**
+     * `GET /vendor/calendar-feed` — `{ url }`, the pro's private calendar feed URL (absolute,
+     * `…/v1/calendar/<token>.ics`; the server creates it on the first call). Whoever has the URL
+     * can read the feed.
+     */
+    calendarFeed: (options?: CallOptions) => call('getVendorCalendarFeed', {}, options),
+    /**
+     * `POST /vendor/calendar-feed/rotate` — issues a new feed URL and resolves with `{ url }`;
+     * the old URL answers 404 at once. Not retried unless `options.retry` says so (a POST).
+     */
+    rotateCalendarFeed: (options?: CallOptions) => call('rotateVendorCalendarFeed', {}, options),
   };
 }

@@ -53,6 +53,11 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
           text: message.text,
           html: message.html,
           messageId: `<${id}@${domain}>`,
+          attachments: message.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
         });
         return;
       }
@@ -64,6 +69,7 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
         text: message.text,
         html: message.html,
         ...(message.otp ? { code: message.otp, otp: message.otp } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
         createdAt: new Date(uuidv7Time(id)).toISOString(),
       };
       // Written aside, then renamed into place: a reader of the folder (the e2e, a developer's

@@ -27,6 +27,7 @@ const KIND_OF_PREFIX: readonly [prefix: string, kind: NotificationPreferenceKind
   ['tip.', 'bookings'],
   ['message.', 'messages'],
   ['review.', 'reviews'],
+  ['reminder.', 'reminders'],
 ];
 
 /** The preference kind of a notification `type` (e.g. `order.accepted` → `bookings`), or null. */

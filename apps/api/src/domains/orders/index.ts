@@ -5,6 +5,7 @@
 export { newOrderReference, newStartCode } from './codes';
 export type { OrderPayments, OrdersDeps } from './deps';
 export { createOrdersService, type OrdersService } from './service';
+export { reminderReads } from './reminder-reads';
 export { relationTo } from './use-cases/context';
 export { default as orderRoutes } from './routes';
 export {

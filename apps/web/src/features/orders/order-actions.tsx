@@ -4,6 +4,8 @@ import { Check, CircleCheckBig, X } from 'lucide-react';
 import * as React from 'react';
 import type { KeyedMutator } from 'swr';
 import { useReached } from '../../lib/hooks/use-reached';
+import { AddToCalendarAction } from './add-to-calendar';
+import { isLiveBooking } from './calendar-links';
 import { ActionTrigger, HeaderActions, type HeaderActionsProps } from './header-actions';
 import {
   CancelBookingAction,
@@ -21,6 +23,17 @@ import { reportingErrors, useOrderTransition } from './use-order-transition';
 export function customerMayCancel(order: Pick<OrderDetail, 'status' | 'startsAt'>, nowMs: number) {
   if (order.status === 'pending_payment' || order.status === 'paid') return true;
   return order.status === 'accepted' && nowMs < Date.parse(order.startsAt);
+}
+
+/** "Add to calendar" as a secondary action, for a live booking only (see `isLiveBooking`). */
+function calendarAction(
+  order: OrderDetail,
+  perspective: 'customer' | 'vendor',
+): HeaderActionsProps['secondary'] {
+  if (!isLiveBooking(order.status)) return [];
+  return [
+    { key: 'calendar', node: <AddToCalendarAction order={order} perspective={perspective} /> },
+  ];
 }
 
 /** A button that shows a spinner while its async action runs. */
@@ -54,7 +67,8 @@ function AsyncButton({
 /**
  * Customer actions: reschedule a paid or accepted booking until the cut-off, cancel an unpaid
  * or paid booking or an accepted one before its slot (`customerMayCancel`) after a confirmation
- * showing the API's refund quote, and tip a completed one (`order-changes.tsx`).
+ * showing the API's refund quote, and tip a completed one (`order-changes.tsx`); "Add to
+ * calendar" while the booking is live.
  */
 export function CustomerOrderActions({
   order,
@@ -80,6 +94,7 @@ export function CustomerOrderActions({
   const mayCancel = !slotStarted && customerMayCancel(order, now());
   const secondary: HeaderActionsProps['secondary'] = [
     ...(message ? [{ key: 'message', node: message }] : []),
+    ...calendarAction(order, 'customer'),
     { key: 'reschedule', node: <RescheduleAction order={order} mutate={mutate} now={now} /> },
     ...(mayCancel
       ? [
@@ -154,7 +169,8 @@ function CompleteJobAction({ onComplete }: { onComplete: () => Promise<void> }) 
 
 /**
  * Vendor actions per status: accept/decline a paid booking, start (with the code), complete;
- * the answer to a new time and cancelling an accepted booking. Laid out by
+ * the answer to a new time, cancelling an accepted booking and "Add to calendar" while the
+ * booking is live. Laid out by
  * {@link HeaderActions}: the status's main action is a button, the others (with `message`, the
  * page's "Message the customer") go in a "More actions" menu on phones.
  */
@@ -172,9 +188,10 @@ export function VendorOrderActions({
   now?: () => number;
 }) {
   const run = useOrderTransition(order, mutate);
-  const secondary: HeaderActionsProps['secondary'] = message
-    ? [{ key: 'message', node: message }]
-    : [];
+  const secondary: HeaderActionsProps['secondary'] = [
+    ...(message ? [{ key: 'message', node: message }] : []),
+    ...calendarAction(order, 'vendor'),
+  ];
   // Answer a new time the customer picked.
   if (order.reschedule && (order.status === 'paid' || order.status === 'accepted')) {
     const node = <VendorRescheduleActions order={order} mutate={mutate} />;

@@ -274,6 +274,7 @@ export const VendorHeaderPhone: Story = {
     const items = within(menu).getAllByRole('menuitem');
     await expect(items.map((i) => i.textContent?.trim())).toEqual([
       'Message the customer',
+      'Add to calendar',
       'Decline new time',
       'Confirm new time',
       'Decline',
@@ -301,6 +302,7 @@ export const VendorHeaderWide: Story = {
   play: async ({ canvas }) => {
     for (const name of [
       'Message the customer',
+      'Add to calendar',
       'Decline new time',
       'Confirm new time',
       'Decline',

@@ -12,11 +12,12 @@ import * as React from 'react';
  * controls again. A control that stays enabled (a field where Enter was pressed) keeps focus.
  *
  * @param pending true while the form's request runs (react-hook-form's `isSubmitting`).
- * @param form the form element inside the dialog panel (`[role="dialog"]` or `alertdialog`).
+ * @param form the form element inside the dialog panel (`[role="dialog"]` or `alertdialog`), or
+ *   any element in it that holds the busy control (a dialog of buttons without a form).
  */
 export function useFocusKeptInDialog(
   pending: boolean,
-  form: React.RefObject<HTMLFormElement | null>,
+  form: React.RefObject<HTMLElement | null>,
 ): void {
   React.useEffect(() => {
     const panel = form.current?.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]');

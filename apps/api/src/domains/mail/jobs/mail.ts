@@ -17,6 +17,10 @@ export const mailMessageSchema = z.object({
   expiresAt: z.string().optional(),
   sensitive: z.boolean().optional(),
   preferenceKind: notificationPreferenceKindSchema.optional(),
+  /** Text files sent with the mail (`MailAttachment`), e.g. a booking's `invite.ics`. */
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))
+    .optional(),
 });
 
 /**

@@ -8,7 +8,8 @@ import type { OrderStatus } from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client';
 import { TRANSITIONS } from '../policy';
-import { insertEvent, updateOrder } from '../repository';
+import { scheduleReminders } from '../../reminders';
+import { insertEvent, loadOrderView, updateOrder } from '../repository';
 
 /**
  * Order states a booking refunded in full moves from to `refunded`: every state after payment
@@ -61,7 +62,7 @@ export function paymentTransition(
 
 export interface PaymentOrderChangeInput {
   /** The order as locked in `tx`. */
-  order: { id: string; status: OrderStatus };
+  order: { id: string; status: OrderStatus; startsAt: Date };
   change: PaymentOrderChange;
   actorId: string | null;
   /** The order event's note (payments' messages.ts words it). */
@@ -74,7 +75,9 @@ export interface PaymentOrderChangeInput {
  * Applies `change` to the order inside `tx` when the rules allow it (a paid or cancelled order
  * loses its payment hold) and records it in the order's history. An authorisation or a taken
  * slot the order cannot take records nothing; a refund is always noted, on the order's current
- * state when it does not move it. Returns whether the order's state changed.
+ * state when it does not move it. A booking that becomes `paid` gets its customer's reminders
+ * queued (reminders domain: 24 h and 2 h before the slot). Returns whether the order's state
+ * changed.
  */
 export async function applyPaymentToOrder(
   tx: DbOrTx,
@@ -85,6 +88,7 @@ export async function applyPaymentToOrder(
   if (to) {
     const hold = change === 'paid' || change === 'slot_taken' ? { holdExpiresAt: null } : {};
     await updateOrder(tx, order.id, { status: to, ...hold, updatedAt: at });
+    if (to === 'paid') await queueReminders(tx, order, at);
   } else if (change === 'paid' || change === 'slot_taken') {
     return false;
   }
@@ -97,6 +101,18 @@ export async function applyPaymentToOrder(
     createdAt: at,
   });
   return to !== null;
+}
+
+/** In `tx`: the customer's reminders of the booking at its slot, in the job's (the pro's) zone. */
+async function queueReminders(tx: DbOrTx, order: { id: string; startsAt: Date }, now: Date) {
+  const view = await loadOrderView(tx, order.id);
+  if (!view) return;
+  await scheduleReminders(tx, {
+    orderId: order.id,
+    startsAt: order.startsAt,
+    timeZone: view.vendorTimeZone,
+    now,
+  });
 }
 
 /**

@@ -4,7 +4,9 @@ import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client';
 import type { AuthUser } from '../../../platform/types';
 import { blockingOrders } from '../../scheduling';
+import { enqueueCalendarMail } from '../../calendar';
 import { notify, pushToUsers } from '../../notifications';
+import { scheduleReminders } from '../../reminders';
 import * as msg from '../messages';
 import * as notices from '../notices';
 import * as policy from '../policy';
@@ -73,8 +75,12 @@ async function decline(
   });
   const clear = { previousStartsAt: null, previousEndsAt: null, updatedAt: now };
   let money: policy.MoneyEffect = { kind: 'none' };
-  if (outcome === 'restore') await repo.updateOrder(tx, id, { ...clear, ...previous });
-  else money = await cancelForNoTime(ctx, tx, id, o, user.id, clear);
+  if (outcome === 'restore') {
+    await repo.updateOrder(tx, id, { ...clear, ...previous });
+    // Back at the agreed slot: its reminders (those queued for it before are not queued twice).
+    const timeZone = view.vendorTimeZone;
+    await scheduleReminders(tx, { orderId: id, startsAt: previous.startsAt, timeZone, now });
+  } else money = await cancelForNoTime(ctx, tx, id, o, user.id, clear);
   const restored = outcome === 'restore';
   await repo.insertEvent(tx, {
     id: uuidv7(),
@@ -86,6 +92,8 @@ async function decline(
       ? notices.rescheduleRestoredNote(previous.startsAt, view.vendorTimeZone)
       : notices.rescheduleCancelledNote(),
   });
+  // Neither time kept: the customer's calendar invite is withdrawn.
+  if (!restored) await enqueueCalendarMail(tx, id, 'cancelled', ctx);
   await notify(tx, [
     notices.rescheduleAnswerNotice(
       rescheduleFacts(view),
@@ -154,6 +162,8 @@ export async function confirmReschedule(
       actorId: user.id,
       note: notices.rescheduleConfirmedNote(o.startsAt, view.vendorTimeZone),
     });
+    // The new time is agreed: the invite that moves it in the customer's calendar.
+    await enqueueCalendarMail(tx, id, 'reschedule_confirmed', ctx);
     await notify(tx, [
       notices.rescheduleAnswerNotice(
         rescheduleFacts(view),

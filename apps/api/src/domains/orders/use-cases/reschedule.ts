@@ -6,6 +6,7 @@ import type { AuthUser } from '../../../platform/types';
 import { requireBookableService } from '../../catalogue';
 import { checkSlot } from '../../scheduling';
 import { notify, pushToUsers } from '../../notifications';
+import { scheduleReminders } from '../../reminders';
 import { markWaitlistBooked } from '../../waitlist';
 import * as msg from '../messages';
 import * as notices from '../notices';
@@ -94,6 +95,13 @@ async function move(
   await notify(tx, [
     notices.rescheduledNotice(rescheduleFacts(view), o.startsAt, slot.startsAt, now),
   ]);
+  // The new slot's reminders; the old slot's find the booking moved and send nothing.
+  await scheduleReminders(tx, {
+    orderId: id,
+    startsAt: slot.startsAt,
+    timeZone: view.vendorTimeZone,
+    now,
+  });
   await pushToUsers(tx, [o.customerId, view.vendorUserId], {
     type: 'order',
     data: { id, status: o.status },

@@ -6,6 +6,7 @@ import type { CancellationQuote, OrderDetail, OrderTransitionBody } from '@vette
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client';
 import type { AuthUser } from '../../../platform/types';
+import { enqueueCalendarMail } from '../../calendar';
 import { notify, pushToUsers } from '../../notifications';
 import { newStartCode } from '../codes';
 import * as msg from '../messages';
@@ -125,6 +126,10 @@ async function applyTransition(ctx: OrdersContext, tx: DbOrTx, s: Step): Promise
     to: verdict.to,
   };
   await notify(tx, notices.transitionNotices(body.action, role, facts, money));
+  // A booking the customer holds an invite for (its receipt) is off: the mail that removes it.
+  if ((verdict.to === 'cancelled' || verdict.to === 'declined') && o.status !== 'pending_payment') {
+    await enqueueCalendarMail(tx, id, 'cancelled', ctx);
+  }
   await pushToUsers(tx, [o.customerId, view.vendorUserId], {
     type: 'order',
     data: { id, status: verdict.to },

@@ -6,6 +6,8 @@
 import type { DbOrTx, Tx } from '../../../db/client';
 import { blockingOrders } from '../../scheduling';
 import { enqueueMail } from '../../mail';
+import { orderInvite } from '../../calendar';
+import { formatWhenZoned } from '../../../shared/time';
 import { notify } from '../../notifications';
 import { lockOrder, applyPaymentToOrder, loadOrderFacts, type OrderFactsRow } from '../../orders';
 import { factsOf } from '../dto';
@@ -150,11 +152,17 @@ async function markOrderPaid(
   ]);
   const { publicUrl } = ctx.config;
   const testMode = ctx.testModeOf(p.provider);
-  await enqueueMail(
-    tx,
-    receiptMail({ to: v.customerEmail, facts, amount, last4, testMode, publicUrl }),
-    receiptKey(p.id),
-  );
+  // The receipt names the job's zone with its time and carries the booking's calendar invite.
+  const receipt = receiptMail({
+    to: v.customerEmail,
+    facts: { ...facts, when: formatWhenZoned(v.order.startsAt, v.vendorTimeZone) },
+    amount,
+    last4,
+    testMode,
+    publicUrl,
+  });
+  const invite = await orderInvite(tx, v.order.id, ctx);
+  await enqueueMail(tx, invite ? { ...receipt, attachments: [invite] } : receipt, receiptKey(p.id));
   await enqueueMail(
     tx,
     newBookingMail({
