@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signInPage } from './support/browser-session';
+import { bookDemoPlumber } from './support/journey';
 
 /**
  * live screens and the start code, on the production build with seeded data: the
@@ -51,34 +52,7 @@ test('live order page: accept shows the start code, start waits for its time, ca
   const customer = await signIn(browser, 'customer@vetted.test', /\/user$/);
 
   // Book the demo plumber's first free slot and pay with the sandbox card that succeeds.
-  await customer.goto('/user/services?category=plumbing');
-  const search = customer.getByRole('combobox', { name: 'What do you need help with?' });
-  await search.fill('Demo Plumbing');
-  await customer.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
-  await customer
-    .getByRole('link', { name: /Demo Plumbing Co\./ })
-    .first()
-    .click();
-  await expect(
-    customer.getByRole('heading', { level: 1, name: 'Demo Plumbing Co.' }),
-  ).toBeVisible();
-  await customer.locator('a[href*="/service?serviceId="]').first().click();
-  const slot = customer.locator('[data-slot="slot-picker-time"]:not([disabled])').first();
-  await slot.click();
-  await expect(slot).toHaveAttribute('aria-pressed', 'true');
-  await customer.getByRole('link', { name: 'Continue to checkout' }).click();
-  await customer.getByLabel('Address').fill('1 Live Street, Boston, MA');
-  await customer.getByRole('button', { name: 'Place order' }).click();
-  await customer.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await customer
-    .getByLabel('Expiry (MM/YY)')
-    .fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
-  await customer.getByLabel('CVC').fill('123');
-  await customer.getByLabel('Name on card').fill('Casey Customer');
-  await customer.getByRole('button', { name: /^Pay/ }).click();
-  await expect(
-    customer.getByRole('heading', { name: /^Booking (requested|confirmed)$/ }),
-  ).toBeVisible();
+  await bookDemoPlumber(customer, '1 Live Street, Boston, MA');
 
   // "Card authorised" arrives once, as the server's notification over the socket.
   await expect.poll(() => toastsShown(customer, 'Card authorised')).toBe(1);

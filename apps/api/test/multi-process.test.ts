@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { notifications, outbox } from '../src/db/schema';
@@ -49,14 +49,19 @@ afterAll(async () => {
 
 const call = callServer;
 
-/** Resolves once every outbox row is delivered (or failed), polling the shared database. */
+/**
+ * Resolves once every outbox row that is due is delivered (or failed), polling the shared
+ * database. Rows due later (a booking's reminders, the day before it) are not waited for.
+ */
 async function outboxSettled(timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const pending = await ctx.app.db
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(isNull(outbox.deliveredAt), isNull(outbox.failedAt)));
+      .where(
+        and(isNull(outbox.deliveredAt), isNull(outbox.failedAt), lte(outbox.dueAt, sql`now()`)),
+      );
     if (pending.length === 0) return;
     if (Date.now() > deadline) throw new Error(`${pending.length} outbox rows still pending`);
     await new Promise((r) => setTimeout(r, 50));

@@ -1,5 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { outbox } from '../src/db/schema';
+import { mailJob } from '../src/domains/mail';
+import { enqueue } from '../src/jobs/engine';
 import { availableSlots, createVendor } from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -51,6 +55,41 @@ describe('test clock', () => {
 
     const read = await ctx.app.inject({ method: 'GET', url: '/v1/test/clock' });
     expect(read.json().data.offsetMs).toBe(offsetMs);
+  });
+
+  it('makes due, on request only, the jobs due by the moved clock and no others', async () => {
+    const at = (days: number) => new Date(Date.now() + days * 24 * 3600_000);
+    const message = {
+      to: 'someone@vetted.test',
+      subject: 'Later',
+      text: 'Later.',
+      html: '<p>Later.</p>',
+    };
+    const soon = await enqueue(ctx.app.db, mailJob, message, { startAfter: at(2) });
+    const later = await enqueue(ctx.app.db, mailJob, message, { startAfter: at(9) });
+    const isDue = async (id: string | null) => {
+      const [row] = await ctx.app.db
+        .select({ due: sql<boolean>`${outbox.dueAt} <= now()` })
+        .from(outbox)
+        .where(eq(outbox.id, id!));
+      return row?.due;
+    };
+    const move = await ctx.app.inject({
+      method: 'PUT',
+      url: '/v1/test/clock',
+      payload: { now: at(3).toISOString() },
+    });
+    expect(move.statusCode).toBe(200);
+    // Moving the clock alone makes nothing due.
+    expect([await isDue(soon), await isDue(later)]).toEqual([false, false]);
+
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/test/jobs/due' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ due: 1 });
+    expect([await isDue(soon), await isDue(later)]).toEqual([true, false]);
+    expect((await off.app.inject({ method: 'POST', url: '/v1/test/jobs/due' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses a body without an ISO date-time, saying what to send', async () => {

@@ -44,3 +44,40 @@ export const usd = (minor: number): string =>
 
 /** The status badge of an order page. */
 export const statusBadge = (page: Page) => page.locator('[data-slot="order-status-badge"]').first();
+
+/**
+ * As the signed-in customer on `customer`: finds Demo Plumbing Co. by search, picks the first free
+ * slot of its first service, checks out at `address` and pays with the sandbox card that
+ * succeeds (4242…). Resolves once the confirmation heading shows ("Booking requested" or
+ * "Booking confirmed").
+ */
+export async function bookDemoPlumber(customer: Page, address: string): Promise<void> {
+  await customer.goto('/user/services?category=plumbing');
+  const search = customer.getByRole('combobox', { name: 'What do you need help with?' });
+  await search.fill('Demo Plumbing');
+  await customer.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
+  await customer
+    .getByRole('link', { name: /Demo Plumbing Co\./ })
+    .first()
+    .click();
+  await expect(
+    customer.getByRole('heading', { level: 1, name: 'Demo Plumbing Co.' }),
+  ).toBeVisible();
+  await customer.locator('a[href*="/service?serviceId="]').first().click();
+  const slot = customer.locator('[data-slot="slot-picker-time"]:not([disabled])').first();
+  await slot.click();
+  await expect(slot).toHaveAttribute('aria-pressed', 'true');
+  await customer.getByRole('link', { name: 'Continue to checkout' }).click();
+  await customer.getByLabel('Address').fill(address);
+  await customer.getByRole('button', { name: 'Place order' }).click();
+  await customer.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await customer
+    .getByLabel('Expiry (MM/YY)')
+    .fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
+  await customer.getByLabel('CVC').fill('123');
+  await customer.getByLabel('Name on card').fill('Casey Customer');
+  await customer.getByRole('button', { name: /^Pay/ }).click();
+  await expect(
+    customer.getByRole('heading', { name: /^Booking (requested|confirmed)$/ }),
+  ).toBeVisible();
+}
