@@ -52,6 +52,9 @@ export const OWNERS = {
   serviceImages: 'listings',
   availabilityRules: 'scheduling',
   availabilityExceptions: 'scheduling',
+  // busy times imported from a pro's other calendars
+  busyCalendars: 'scheduling',
+  busyTimes: 'scheduling',
   // orders and money
   orders: 'orders',
   orderEvents: 'orders',

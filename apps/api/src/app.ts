@@ -27,6 +27,7 @@ import { type Clock, systemClock } from './domains/deps';
 import { registerJobs } from './jobs/registry';
 import { createOrdersService, orderRoutes, reminderReads } from './domains/orders';
 import { calendarRoutes, createCalendarService } from './domains/calendar';
+import { busyCalendarRoutes, createBusyCalendarsService } from './domains/scheduling';
 import paymentRoutes from './domains/payments/routes';
 import earningsRoutes from './domains/earnings/routes';
 import { createPayoutAccountService } from './domains/earnings/payout-account-service';
@@ -120,6 +121,7 @@ export async function buildApp({
       publicUrl: config.publicUrl,
       orders: reminderReads,
     },
+    busyCalendars: { db: app.db, clock: app.clock, config },
   });
   await registerPlatformRoutes(app, publicPages, shared.catalogueCache);
   return app;
@@ -263,6 +265,10 @@ async function registerCommerceDomains(app: FastifyInstance, shared: SharedServi
   // Calendar files: an order's .ics and each pro's private feed.
   const calendar = createCalendarService({ db: app.db, clock: app.clock, config, log: app.log });
   await app.register(calendarRoutes, { calendar });
+  // The pro's other calendars (busy-time import), whose events block their slots.
+  await app.register(busyCalendarRoutes, {
+    busyCalendars: createBusyCalendarsService({ db: app.db, clock: app.clock, config }),
+  });
   await app.register(paymentRoutes, { payments });
   // Vendor earnings from the ledger and payouts through the same providers, with the outbox
   // kind that sends a payout.

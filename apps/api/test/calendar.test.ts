@@ -251,6 +251,43 @@ describe('the invites of the booking mails', () => {
     expect(off.localStart).toBe(localTime(second));
   });
 
+  it('mails the accepted booking with a CONFIRMED invite of the same UID and a higher SEQUENCE', async () => {
+    const customer = await createCustomer(ctx, 'Gia Accepted');
+    const [first] = await twoSlots(vendor);
+    const order = await paidAt(vendor, customer, first);
+    const booked = readEvent(
+      calendarPart(await mailTo(customer.email, 'Your Vetted receipt')).text,
+    );
+    expect(booked.status).toBe('TENTATIVE');
+    // Nothing is mailed before the pro answers.
+    const acceptedMails = () =>
+      received.filter(
+        (m) => m.to.includes(customer.email) && m.raw.includes('Subject: Booking accepted'),
+      );
+    expect(acceptedMails()).toHaveLength(0);
+
+    const accepted = await post(vendor.token, `/v1/orders/${order.id}/transitions`, {
+      action: 'accept',
+    });
+    expect(accepted.statusCode).toBe(200);
+    const mail = await mailTo(customer.email, 'Booking accepted');
+    // Its time names the job's zone, as the receipt's does.
+    expect(mail).toMatch(/\(America\/Los_Angeles\)/);
+    const part = calendarPart(mail);
+    expect(part.contentType).toMatch(/method=REQUEST/i);
+    const confirmed = readEvent(part.text);
+    expect(confirmed.method).toBe('REQUEST');
+    expect(confirmed.status).toBe('CONFIRMED');
+    expect(confirmed.uid).toBe(booked.uid);
+    expect(confirmed.sequence).toBeGreaterThan(booked.sequence);
+    expect(confirmed.localStart).toBe(localTime(first));
+    // The pro's own copy of the accept is not mailed to them.
+    await ctx.drain();
+    expect(
+      received.filter((m) => m.to.includes(vendor.email) && m.raw.includes('Booking accepted')),
+    ).toHaveLength(0);
+  });
+
   it('withdraws the invite of a paid booking the pro declines, and mails none for an unpaid one', async () => {
     const customer = await createCustomer(ctx, 'Ben Okafor');
     const [first, second] = await twoSlots(vendor);

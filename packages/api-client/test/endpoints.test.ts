@@ -239,6 +239,12 @@ describe('typed endpoint functions hit the right method and path', () => {
       'Bearer access-1',
     ],
     [
+      'orders.onMyWay',
+      (a) => a.orders.onMyWay(ID, { etaMinutes: 20 }),
+      `POST /v1/orders/${ID}/on-my-way`,
+      'Bearer access-1',
+    ],
+    [
       'orders.tip',
       (a) => a.orders.tip(ID, { amount: 500 }),
       `POST /v1/orders/${ID}/tip`,
@@ -254,6 +260,24 @@ describe('typed endpoint functions hit the right method and path', () => {
       'vendor.rotateCalendarFeed',
       (a) => a.vendor.rotateCalendarFeed(),
       'POST /v1/vendor/calendar-feed/rotate',
+      'Bearer access-1',
+    ],
+    [
+      'vendor.busyCalendars',
+      (a) => a.vendor.busyCalendars(),
+      'GET /v1/vendor/busy-calendars',
+      'Bearer access-1',
+    ],
+    [
+      'vendor.addBusyCalendar',
+      (a) => a.vendor.addBusyCalendar({ url: 'https://calendar.example/busy.ics' }),
+      'POST /v1/vendor/busy-calendars',
+      'Bearer access-1',
+    ],
+    [
+      'vendor.deleteBusyCalendar',
+      (a) => a.vendor.deleteBusyCalendar(ID),
+      `DELETE /v1/vendor/busy-calendars/${ID}`,
       'Bearer access-1',
     ],
     [
@@ -310,6 +334,19 @@ describe('endpoint details', () => {
     expect(request.headers.authorization).toBe('Bearer access-1');
     expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(request.body.toString('latin1')).toMatch(/name="file"[\s\S]*\x89PNG/);
+  });
+
+  it('vendor.uploadBusyCalendar sends the .ics as multipart field `file` with its name, once', async () => {
+    const ics = new Blob(['BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n'], { type: 'text/calendar' });
+    await api.vendor.uploadBusyCalendar(ics, 'busy.ics');
+    const request = server.requests[0]!;
+    expect(server.requests).toHaveLength(1);
+    expect(`${request.method} ${request.url}`).toBe('POST /v1/vendor/busy-calendars/upload');
+    expect(request.headers.authorization).toBe('Bearer access-1');
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.body.toString('utf8')).toMatch(
+      /name="file"; filename="busy\.ics"[\s\S]*BEGIN:VCALENDAR/,
+    );
   });
 
   it('orders.calendar resolves with the .ics bytes as a Blob, sent with the access token', async () => {

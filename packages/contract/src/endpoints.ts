@@ -2,11 +2,13 @@ import type { z } from 'zod';
 import { accountEndpoints } from './endpoints/account';
 import { adminEndpoints } from './endpoints/admin';
 import { authEndpoints } from './endpoints/auth';
+import { busyTimeEndpoints } from './endpoints/busy-times';
 import { calendarEndpoints } from './endpoints/calendar';
 import { catalogueEndpoints, publicPageEndpoints } from './endpoints/catalogue';
 import { changeEndpoints } from './endpoints/changes';
 import { conversationEndpoints } from './endpoints/conversations';
 import { notificationEndpoints } from './endpoints/notifications';
+import { onMyWayEndpoints } from './endpoints/on-my-way';
 import { orderEndpoints, serviceAreaEndpoints } from './endpoints/orders';
 import { placeEndpoints } from './endpoints/places';
 import { reviewEndpoints, reviewReplyEndpoints } from './endpoints/reviews';
@@ -41,6 +43,8 @@ export const endpoints = {
   ...adminEndpoints,
   ...serviceAreaEndpoints,
   ...calendarEndpoints,
+  ...onMyWayEndpoints,
+  ...busyTimeEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

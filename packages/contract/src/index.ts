@@ -18,6 +18,8 @@ export * from './public-pros';
 export * from './service-pages';
 export * from './service-area';
 export * from './calendar';
+export * from './busy-times';
+export * from './on-my-way';
 export * from './routes';
 export * from './session-guard';
 export * from './test-clock';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, moneySchema, pageQuerySchema, text, uuid } from './common';
 import { orderRescheduleSchema } from './changes';
+import { orderOnMyWaySchema } from './on-my-way';
 import { orderStatusSchema } from './order-status';
 import { reviewSchema } from './reviews';
 
@@ -188,6 +189,11 @@ export const orderDetailSchema = orderSchema.extend({
   canReview: z.boolean().optional(),
   /** The end of the review window when `canReview`, else null. */
   reviewableUntil: isoDateTime.nullable().optional(),
+  /**
+   * The pro's latest "On my way" while the order is accepted (shown to both parties), else
+   * null. Optional, so fixtures written before it stay valid.
+   */
+  onMyWay: orderOnMyWaySchema.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

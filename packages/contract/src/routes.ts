@@ -162,6 +162,13 @@ export const routes = {
     path: '/vendor/calendar-feed/rotate',
     auth: 'access',
   },
+  // The pro tells the customer they are on the way to the job.
+  sendOnMyWay: { method: 'POST', path: '/orders/:id/on-my-way', auth: 'access' },
+  // Busy-time import: the pro's other calendars whose events block their slots.
+  listBusyCalendars: { method: 'GET', path: '/vendor/busy-calendars', auth: 'access' },
+  addBusyCalendar: { method: 'POST', path: '/vendor/busy-calendars', auth: 'access' },
+  uploadBusyCalendar: { method: 'POST', path: '/vendor/busy-calendars/upload', auth: 'access' },
+  deleteBusyCalendar: { method: 'DELETE', path: '/vendor/busy-calendars/:id', auth: 'access' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -256,6 +256,17 @@ function integrationSettings(e: Env) {
      * the API returns, instead of `/media`; no trailing slash. Private files never use it.
      */
     ...optional('mediaPublicUrl', e.MEDIA_PUBLIC_URL),
+    /**
+     * Busy-time import: how long one fetch of a pro's calendar address may take, redirects and
+     * body included (`CALENDAR_IMPORT_TIMEOUT_MS`, default 10 000).
+     */
+    calendarImportTimeoutMs: e.CALENDAR_IMPORT_TIMEOUT_MS,
+    /**
+     * `CALENDAR_IMPORT_ALLOW_LOCAL` (default false; refused with `NODE_ENV=production`): let the
+     * busy-time import fetch `http://` and private or loopback addresses — tests and local
+     * development only. Off, only `https://` to public hosts is fetched (no SSRF).
+     */
+    calendarImportAllowLocal: e.CALENDAR_IMPORT_ALLOW_LOCAL,
   };
 }
 

@@ -166,6 +166,8 @@ export const envSchema = z
     MEDIA_PUBLIC_URL: url(['http', 'https'])
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
+    CALENDAR_IMPORT_TIMEOUT_MS: integer(100, 60_000).default(10_000),
+    CALENDAR_IMPORT_ALLOW_LOCAL: flag().default(false),
   })
   .superRefine((env, ctx) => {
     // Object storage: private files must never land in the public bucket (spec §5, vetting
@@ -197,6 +199,14 @@ export const envSchema = z
         code: 'custom',
         path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+      });
+    }
+    if (env.CALENDAR_IMPORT_ALLOW_LOCAL && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CALENDAR_IMPORT_ALLOW_LOCAL'],
+        message:
+          'must not be set with NODE_ENV=production (it lets pros make the server read its own network)',
       });
     }
     if (env.TEST_CLOCK && env.NODE_ENV === 'production') {

@@ -383,6 +383,9 @@ export const orders = pgTable(
     previousStartsAt: ts('previous_starts_at'),
     previousEndsAt: ts('previous_ends_at'),
     rescheduledAt: ts('rescheduled_at'),
+    /** The pro's latest "On my way" (server clock) and the ETA given then, in minutes. */
+    onMyWayAt: ts('on_my_way_at'),
+    onMyWayEtaMinutes: integer('on_my_way_eta_minutes'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -965,3 +968,53 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   createdAt: createdAt(),
   rotatedAt: ts('rotated_at'),
 });
+
+/**
+ * A pro's other calendar whose events block their slots (busy-time import): an ICS URL the
+ * `scheduling.busy-calendars` schedule refetches every 15 minutes (`source` `url`), or a file
+ * uploaded once (`upload`, `url` null). `label` is what the pro sees (the URL's host or the
+ * file's name: a calendar's secret address is never shown back). `last_fetched_at`: the last
+ * attempt; `last_synced_at`: the last one that replaced the busy times; `last_error`: why the
+ * last attempt failed (null when it did not).
+ */
+export const busyCalendars = pgTable(
+  'busy_calendars',
+  {
+    id: uuid('id').primaryKey(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['url', 'upload'] }).notNull(),
+    url: text('url'),
+    label: text('label').notNull(),
+    lastFetchedAt: ts('last_fetched_at'),
+    lastSyncedAt: ts('last_synced_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('busy_calendars_vendor_idx').on(t.vendorId)],
+);
+
+/**
+ * The busy intervals of a {@link busyCalendars} row over the pro's booking horizon, recurring
+ * events expanded: `[starts_at, ends_at)`. No title, place or attendee is kept (privacy): only
+ * when the pro is busy. Replaced as a whole at each sync.
+ */
+export const busyTimes = pgTable(
+  'busy_times',
+  {
+    id: uuid('id').primaryKey(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    calendarId: uuid('calendar_id')
+      .notNull()
+      .references(() => busyCalendars.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+  },
+  (t) => [
+    index('busy_times_vendor_starts_idx').on(t.vendorId, t.startsAt),
+    index('busy_times_calendar_idx').on(t.calendarId),
+  ],
+);

@@ -13,6 +13,11 @@ import {
   type RemindersDeps,
   vendorSummaryJob,
 } from '../domains/reminders';
+import {
+  busyCalendarSyncJob,
+  busyCalendarsSchedule,
+  type BusySyncDeps,
+} from '../domains/scheduling';
 import { documentDeleteJob } from '../domains/vendors/jobs/document-delete';
 import { offerExpiryJob, type WaitlistService } from '../domains/waitlist';
 import type { Storage } from '../services/storage';
@@ -56,6 +61,8 @@ export function registerJobs(
     documents: Storage;
     /** What the customer reminders and the pros' evening summaries run with. */
     reminders: RemindersDeps;
+    /** What the busy-time import's fetches run with. */
+    busyCalendars: BusySyncDeps;
   },
 ): void {
   jobs.register(paymentCaptureJob, deps.payments);
@@ -71,4 +78,6 @@ export function registerJobs(
   jobs.register(customerReminderJob, deps.reminders);
   jobs.register(vendorSummaryJob, deps.reminders);
   jobs.schedule(eveningSummarySchedule, deps.reminders);
+  jobs.register(busyCalendarSyncJob, deps.busyCalendars);
+  jobs.schedule(busyCalendarsSchedule, deps.busyCalendars);
 }

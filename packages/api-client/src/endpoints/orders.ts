@@ -2,6 +2,7 @@ import {
   type ConfirmPaymentBody,
   type CreateOrderBody,
   type InitializePaymentBody,
+  type OnMyWayBody,
   type OrderListQuery,
   type OrderTransitionBody,
   type RescheduleBody,
@@ -58,6 +59,14 @@ export function ordersApi(call: Call, client: Client) {
     /** `POST /orders/:id/reschedule/confirm` — the pro keeps the new time. */
     confirmReschedule: (id: string, options?: CallOptions) =>
       call('confirmReschedule', { params: { id } }, options),
+    /**
+     * `POST /orders/:id/on-my-way` — the order's pro tells the customer they are on the way,
+     * `{ etaMinutes }` (1–240); resolves with the order, its `onMyWay` set. Rejects with
+     * {@link HttpError} 409 outside the window (accepted orders, from 3 h before the start until
+     * its end), 403 for the customer, 404 for anyone else's order.
+     */
+    onMyWay: (id: string, body: OnMyWayBody, options?: CallOptions) =>
+      call('sendOnMyWay', { params: { id }, body }, options),
     /**
      * `POST /orders/:id/tip` — starts (or resumes) a tip for a completed order; resolves with
      * the tip's `Payment`, confirmed like a checkout with `payments.confirm`.

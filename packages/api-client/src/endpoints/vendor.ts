@@ -1,5 +1,6 @@
 import {
   type Availability,
+  type BusyCalendarBody,
   type CreatePayoutBody,
   type DocumentKind,
   type EarningsQuery,
@@ -116,5 +117,26 @@ export function vendorApi(call: Call, client: Client) {
      * the old URL answers 404 at once. Not retried unless `options.retry` says so (a POST).
      */
     rotateCalendarFeed: (options?: CallOptions) => call('rotateVendorCalendarFeed', {}, options),
+    /** `GET /vendor/busy-calendars` — the pro's imported calendars, with last sync and error. */
+    busyCalendars: (options?: CallOptions) => call('listBusyCalendars', {}, options),
+    /**
+     * `POST /vendor/busy-calendars` — imports an ICS URL (`https://` or `webcal://`; 400
+     * otherwise, 409 past 10 calendars); resolves with the calendar, fetched soon after by a job.
+     */
+    addBusyCalendar: (body: BusyCalendarBody, options?: CallOptions) =>
+      call('addBusyCalendar', { body }, options),
+    /**
+     * `POST /vendor/busy-calendars/upload` — imports an `.ics` file (at most 1 MB; 413 over it,
+     * 422 when it is no calendar), read at once; resolves with the calendar.
+     */
+    uploadBusyCalendar: (file: Blob, fileName?: string, options?: CallOptions) => {
+      const body = new FormData();
+      if (fileName) body.append('file', file, fileName);
+      else body.append('file', file);
+      return call('uploadBusyCalendar', { body }, options);
+    },
+    /** `DELETE /vendor/busy-calendars/:id` — resolves with the remaining calendars. */
+    deleteBusyCalendar: (id: string, options?: CallOptions) =>
+      call('deleteBusyCalendar', { params: { id } }, options),
   };
 }

@@ -87,6 +87,17 @@ export function rescheduleConfirmedMail(f: CalendarMailFacts): MailMessage {
 }
 
 /**
+ * To the customer when the pro accepted their paid booking: the attached invite turns the
+ * receipt's tentative event into a confirmed one.
+ */
+export function bookingAcceptedMail(f: CalendarMailFacts): MailMessage {
+  return calendarMail(f, `Booking accepted: ${f.serviceTitle} on ${f.when}`, [
+    `${f.businessName} accepted your booking for ${f.serviceTitle} on ${f.when}.`,
+    'The attached invite confirms it in your calendar. Your start code is on your booking page: give it to the pro when they arrive.',
+  ]);
+}
+
+/**
  * To the customer when a booking they were sent an invite for is off (cancelled by either
  * side, declined, or neither time could be kept): the attached invite removes it. What happens
  * to the money is on the booking's page and in the notification.

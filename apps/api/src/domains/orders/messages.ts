@@ -160,3 +160,30 @@ export const rescheduleSlotTaken = () =>
 
 export const nothingToAnswer = () =>
   conflict('This booking has no new time waiting for your answer', 'no_pending_reschedule');
+
+// ─── on my way ───────────────────────────────────────────────────────────────────────────────
+
+/** 403: only the pro says they are on the way. */
+export const onMyWayWrongActor = () =>
+  forbidden('Only the pro can say they are on the way', 'wrong_actor');
+
+/** 409: "On my way" is for an accepted booking only. */
+export const onMyWayInvalidState = (status: OrderStatus) =>
+  conflict(
+    `You can say you're on the way only for an accepted booking; this one is ${STATUS_LABEL[status]}`,
+    'invalid_transition',
+  );
+
+/** 409 before the window opens (policy `ON_MY_WAY_OPENS_MS`); says when, in the vendor's zone. */
+export const onMyWayTooEarly = (opens: Date, timeZone: string) =>
+  conflict(
+    `You can say you're on the way from ${formatWhen(opens, timeZone)}, 3 hours before the job`,
+    'on_my_way_too_early',
+  );
+
+/** 409 once the slot has ended. */
+export const onMyWayTooLate = () =>
+  conflict(
+    "This job's time has ended. Message the customer if you are still coming",
+    'on_my_way_too_late',
+  );

@@ -14,7 +14,7 @@ import { percentText } from '@vetted/contract';
 import { customerOrderLink, customerReviewLink, vendorOrderLink } from '../../shared/links';
 import { formatMoney, type MoneyEffect } from '../../shared/money';
 import type { NewNotification } from '../../shared/notification';
-import { formatWhen } from '../../shared/time';
+import { formatTime, formatWhen } from '../../shared/time';
 import { STATUS_LABEL } from './messages';
 
 /** An action of the state machine (policy `OrderAction`), as the contract spells it. */
@@ -294,4 +294,30 @@ export function cancelNote(role: OrderRole, d: CancellationDecision, currency: s
   return d.band.by === 'customer'
     ? `Cancelled by ${who}, ${d.band.label}: ${back}`
     : `Cancelled by ${who}: ${back}`;
+}
+
+// ─── on my way ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The customer's notice that the pro is on the way: "Lee Plumbing is on the way — about
+ * 20 min", with the time they arrive around in the job's zone (`at` + `etaMinutes`). Keyed by
+ * the send time, so each update of the ETA notifies once.
+ */
+export function onMyWayNotice(f: {
+  orderId: string;
+  customerId: string;
+  businessName: string;
+  timeZone: string;
+  at: Date;
+  etaMinutes: number;
+}): NewNotification & { key: string } {
+  const arrives = new Date(f.at.getTime() + f.etaMinutes * 60_000);
+  return {
+    userId: f.customerId,
+    type: 'order.on_my_way',
+    title: `${f.businessName} is on the way`,
+    body: `${f.businessName} is on the way — about ${f.etaMinutes} min (around ${formatTime(arrives, f.timeZone)}).`,
+    link: customerOrderLink(f.orderId),
+    key: `order:${f.orderId}:on_my_way:${f.at.getTime()}`,
+  };
 }

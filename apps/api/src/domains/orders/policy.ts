@@ -313,3 +313,59 @@ export function declineOutcome(input: {
   const bookable = input.previousStartsAt.getTime() >= input.now.getTime() + LEAD_TIME_MS;
   return bookable && input.previousFree ? 'restore' : 'cancel';
 }
+
+/**
+ * "On my way" opens this long before the slot's start: 3 h, in ms. A pro drives to a job on
+ * its day; earlier than this the customer cannot act on an ETA, and a message a day ahead
+ * would read as a mistake.
+ */
+export const ON_MY_WAY_OPENS_MS = 3 * 3_600_000;
+
+/** Why an "On my way" is refused; the use case turns each into an HTTP error. */
+export type OnMyWayRefusal =
+  /** Only the order's pro (or an admin for them) says they are on the way (403). */
+  | { reason: 'wrong_actor' }
+  /** Only an accepted order: not yet accepted, started, or closed (409). */
+  | { reason: 'invalid_state' }
+  /** Before `ON_MY_WAY_OPENS_MS` ahead of the start (409); `opens` says when it opens. */
+  | { reason: 'too_early'; opens: Date }
+  /** The slot has ended (`endsAt`, start + the service's duration) (409). */
+  | { reason: 'too_late' };
+
+/**
+ * Whether `role` may send "On my way" for an order at `now`: its pro (or an admin), an
+ * `accepted` order, from `ON_MY_WAY_OPENS_MS` before `startsAt` (inclusive) until `endsAt`
+ * (exclusive). It may be sent again in that window to update the ETA.
+ */
+export function decideOnMyWay(input: {
+  role: OrderRole;
+  order: { status: OrderStatus; startsAt: Date; endsAt: Date };
+  now: Date;
+}): { ok: true } | ({ ok: false } & OnMyWayRefusal) {
+  const { role, order, now } = input;
+  if (role === 'customer') return { ok: false, reason: 'wrong_actor' };
+  if (order.status !== 'accepted') return { ok: false, reason: 'invalid_state' };
+  const opens = new Date(order.startsAt.getTime() - ON_MY_WAY_OPENS_MS);
+  if (now.getTime() < opens.getTime()) return { ok: false, reason: 'too_early', opens };
+  if (now.getTime() >= order.endsAt.getTime()) return { ok: false, reason: 'too_late' };
+  return { ok: true };
+}
+
+/**
+ * The "On my way" an order shows: the stored one while the order is accepted and it was sent
+ * in the window of the order's current slot (so one sent before an admin moved the booking
+ * is not shown for the new time), else null.
+ */
+export function currentOnMyWay(order: {
+  status: OrderStatus;
+  startsAt: Date;
+  endsAt: Date;
+  onMyWayAt: Date | null;
+  onMyWayEtaMinutes: number | null;
+}): { at: Date; etaMinutes: number } | null {
+  const { onMyWayAt: at, onMyWayEtaMinutes: etaMinutes } = order;
+  if (order.status !== 'accepted' || !at || etaMinutes === null) return null;
+  const opens = order.startsAt.getTime() - ON_MY_WAY_OPENS_MS;
+  if (at.getTime() < opens || at.getTime() >= order.endsAt.getTime()) return null;
+  return { at, etaMinutes };
+}

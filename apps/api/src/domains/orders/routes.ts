@@ -49,4 +49,8 @@ export default async function orderRoutes(
   route(app, endpoints.confirmReschedule, async ({ params, user }) =>
     presentOrderDetailFor(app.db, user, await orders.confirmReschedule(user, params.id)),
   );
+  // The pro tells the customer they are on the way.
+  route(app, endpoints.sendOnMyWay, async ({ params, body, user }) =>
+    presentOrderDetailFor(app.db, user, await orders.onMyWay(user, params.id, body)),
+  );
 }

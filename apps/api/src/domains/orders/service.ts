@@ -7,6 +7,7 @@
 import type {
   CancellationQuote,
   CreateOrderBody,
+  OnMyWayBody,
   Order,
   OrderDetail,
   OrderStatus,
@@ -21,6 +22,7 @@ import type { AuthUser } from '../../platform/types';
 import type { OrdersDeps } from './deps';
 import { ordersContext } from './use-cases/context';
 import { createOrder } from './use-cases/create-order';
+import { sendOnMyWay } from './use-cases/on-my-way';
 import { quote, serviceArea } from './use-cases/quote';
 import { getOrder, listOrders } from './use-cases/read-order';
 import { rescheduleOrder } from './use-cases/reschedule';
@@ -66,6 +68,9 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The pro keeps the new time (use-cases/reschedule-answer.ts). */
     confirmReschedule: (user: AuthUser, id: string): Promise<OrderDetail> =>
       confirmReschedule(ctx, user, id),
+    /** The pro says they are on the way (use-cases/on-my-way.ts `sendOnMyWay`). */
+    onMyWay: (user: AuthUser, id: string, body: OnMyWayBody): Promise<OrderDetail> =>
+      sendOnMyWay(ctx, user, id, body),
   };
 }
 

@@ -50,3 +50,12 @@ export {
   type SlotsService,
   slotsOn,
 } from './service';
+// Busy-time import: the pro's other calendars whose events block their slots.
+export { default as busyCalendarRoutes } from './routes';
+export { type BusyCalendarsService, createBusyCalendarsService } from './busy-service';
+export {
+  busyCalendarSyncJob,
+  busyCalendarsSchedule,
+  queueBusyCalendarSyncs,
+} from './jobs/busy-calendar-sync';
+export type { BusySyncDeps } from './use-cases/sync-busy-calendar';

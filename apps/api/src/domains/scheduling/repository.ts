@@ -1,9 +1,10 @@
 /**
  * Drizzle queries of the scheduling domain (ARCHITECTURE §1a): what the slot picker and booking
- * read of a service's time — its vendor's opening hours and exceptions, and the orders and held
- * waitlist offers that take it — and the lock that serialises changes to it. Each takes `db` or
- * a transaction. It reads the orders' and the waitlist's rows (never writes them): every slot
- * computation must see them, in the one query the slot picker's budget allows.
+ * read of a service's time — its vendor's opening hours and exceptions, and the orders, held
+ * waitlist offers and imported busy times (busy_times, written by busy-repository.ts) that take
+ * it — and the lock that serialises changes to it. Each takes `db` or a transaction. It reads the
+ * orders' and the waitlist's rows (never writes them): every slot computation must see them, in
+ * the one query the slot picker's budget allows.
  */
 import { and, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
@@ -11,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import {
   availabilityExceptions,
   availabilityRules,
+  busyTimes,
   orders,
   services,
   waitlistEntries,
@@ -44,6 +46,18 @@ function blockingOrderCondition(
   return and(...conditions)!;
 }
 
+/**
+ * The condition "this imported busy time (busy_times, the pro's other calendars) overlaps
+ * `range`": it blocks slots like an order does, the vendor's buffer after it included.
+ */
+function busyTimeCondition(vendorId: string | AnyPgColumn, range: Interval): SQL {
+  return and(
+    eq(busyTimes.vendorId, vendorId),
+    lt(busyTimes.startsAt, range.endsAt),
+    gt(busyTimes.endsAt, range.startsAt),
+  )!;
+}
+
 const offeredService = alias(services, 'offered_service');
 /** End of an offered slot: its start plus the offered service's duration. */
 const offerEnds = sql`(${waitlistEntries.offeredStartsAt} + make_interval(mins => ${offeredService.durationMinutes}))`;
@@ -74,7 +88,8 @@ function heldOfferCondition(
 
 /**
  * Time of the vendor taken in [from, to) at `now`: live orders, unpaid ones whose hold has not
- * expired, and slots held for a waitlisted customer. `excludeOrderId` leaves one order
+ * expired, slots held for a waitlisted customer, and busy times imported from the vendor's other
+ * calendars. `excludeOrderId` leaves one order
  * out (the one being paid or moved); `exceptOfferOf` leaves out the offers held for that customer
  * (they may book what is held for them).
  */
@@ -86,7 +101,7 @@ export async function blockingOrders(
   excludeOrderId?: string,
   exceptOfferOf?: string,
 ): Promise<Interval[]> {
-  // One query (the slot picker's budget): orders and held offers as epoch ms.
+  // One query (the slot picker's budget): orders, held offers and busy times as epoch ms.
   const rows = await db
     .select({
       startsAt: sql<number>`extract(epoch from ${orders.startsAt}) * 1000`.as('starts_ms'),
@@ -105,6 +120,15 @@ export async function blockingOrders(
         .from(waitlistEntries)
         .innerJoin(offeredService, eq(offeredService.id, waitlistEntries.serviceId))
         .where(heldOfferCondition(vendorId, range, now, exceptOfferOf)),
+    )
+    .unionAll(
+      db
+        .select({
+          startsAt: sql<number>`extract(epoch from ${busyTimes.startsAt}) * 1000`.as('starts_ms'),
+          endsAt: sql<number>`extract(epoch from ${busyTimes.endsAt}) * 1000`.as('ends_ms'),
+        })
+        .from(busyTimes)
+        .where(busyTimeCondition(vendorId, range)),
     );
   return rows.map((r) => ({
     startsAt: new Date(Number(r.startsAt)),
@@ -182,7 +206,14 @@ function scheduleParts(
     .from(waitlistEntries)
     .innerJoin(offeredService, eq(offeredService.id, waitlistEntries.serviceId))
     .where(heldOfferCondition(services.vendorId, range, now, opts.exceptOfferOf));
-  return { exceptions, rules, blocking, held };
+  // The pro's imported busy times (other calendars) block like orders.
+  const busy = db
+    .select({
+      json: sql`coalesce(json_agg(json_build_array(extract(epoch from ${busyTimes.startsAt}) * 1000, extract(epoch from ${busyTimes.endsAt}) * 1000)), '[]'::json)`,
+    })
+    .from(busyTimes)
+    .where(busyTimeCondition(services.vendorId, range));
+  return { exceptions, rules, blocking, held, busy };
 }
 
 /** The row {@link slotSource} reads, JSON arrays as PostgreSQL gives them. */
@@ -197,6 +228,7 @@ interface SlotSourceRow {
   exceptions: Array<[string, Array<{ start: string; end: string }>]>;
   blocking: Array<[number | string, number | string]>;
   held: Array<[number | string, number | string]>;
+  busy: Array<[number | string, number | string]>;
 }
 
 /** {@link SlotSource} of its row: rules and exceptions as minute ranges, times as `Date`s. */
@@ -223,7 +255,7 @@ function toSlotSource(row: SlotSourceRow): SlotSource {
       ]),
     ),
     // json numbers; `extract` gives numeric, which PostgreSQL writes as a JSON number.
-    blocking: [...row.blocking, ...row.held].map(([startsAt, endsAt]) => ({
+    blocking: [...row.blocking, ...row.held, ...row.busy].map(([startsAt, endsAt]) => ({
       startsAt: new Date(Number(startsAt)),
       endsAt: new Date(Number(endsAt)),
     })),
@@ -245,7 +277,7 @@ export async function slotSource(
   now: Date,
   opts: { excludeOrderId?: string; exceptOfferOf?: string } = {},
 ): Promise<SlotSource | null> {
-  const { exceptions, rules, blocking, held } = scheduleParts(db, range, now, opts);
+  const { exceptions, rules, blocking, held, busy } = scheduleParts(db, range, now, opts);
   const [row] = await db
     .select({
       vendorId: services.vendorId,
@@ -258,6 +290,7 @@ export async function slotSource(
       exceptions: sql<Array<[string, Array<{ start: string; end: string }>]>>`(${exceptions})`,
       blocking: sql<Array<[number | string, number | string]>>`(${blocking})`,
       held: sql<Array<[number | string, number | string]>>`(${held})`,
+      busy: sql<Array<[number | string, number | string]>>`(${busy})`,
     })
     .from(services)
     .innerJoin(vp, eq(vp.id, services.vendorId))

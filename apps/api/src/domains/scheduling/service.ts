@@ -17,7 +17,8 @@ import { lockVendorProfile } from '../vendors';
 
 /**
  * Intervals of the vendor's time in `range` taken at `now` by live orders, unexpired unpaid
- * holds and slots held for a waitlisted customer, leaving out `excludeOrderId` (the
+ * holds, slots held for a waitlisted customer and busy times imported from the vendor's other
+ * calendars (each followed by the vendor's buffer, like an order), leaving out `excludeOrderId` (the
  * order being paid or moved) and the offers held for `exceptOfferOf` (a customer booking what is
  * held for them).
  */

@@ -13,6 +13,7 @@ import {
   TipAction,
   VendorRescheduleActions,
 } from './order-changes';
+import { OnMyWayAction } from './on-my-way-action';
 import { StartJobAction } from './start-job-action';
 import { reportingErrors, useOrderTransition } from './use-order-transition';
 
@@ -211,6 +212,9 @@ export function VendorOrderActions({
     );
   }
   if (order.status === 'accepted') {
+    // On the job's day: tell the customer when they will arrive (renders nothing outside it).
+    const onMyWay = <OnMyWayAction order={order} mutate={mutate} now={now} />;
+    secondary.push({ key: 'on-my-way', node: onMyWay });
     // The customer always gets everything back when the pro cancels.
     if (now() < Date.parse(order.startsAt)) {
       const node = <CancelBookingAction order={order} mutate={mutate} perspective="vendor" />;

@@ -10,6 +10,7 @@ import {
   StartCodePanel,
 } from './order-detail-parts';
 import { OrderPaymentCard, OrderPriceCard } from './order-money-cards';
+import { OnMyWayNotice } from './on-my-way-notice';
 import { OrderTimelineCard } from './order-timeline-card';
 import { RescheduleNotice } from './reschedule-view';
 
@@ -52,6 +53,16 @@ export function OrderDetailView({
 
       {perspective === 'customer' && order.startCode ? (
         <StartCodePanel code={order.startCode} />
+      ) : null}
+
+      {/* The pro is on the way: appears live when they send it. */}
+      {order.onMyWay ? (
+        <OnMyWayNotice
+          onMyWay={order.onMyWay}
+          perspective={perspective}
+          businessName={order.vendor.businessName}
+          timeZone={timeZone}
+        />
       ) : null}
 
       {/* A new time the pro has not answered yet. */}

@@ -2,6 +2,7 @@ import { Container } from '@vetted/ui';
 import { useAvailability, useSaveAvailability } from './use-availability';
 import { toast } from '../../lib/toast';
 import { AvailabilityView } from './availability-view';
+import { BusyCalendars } from './busy-calendars';
 import { CalendarFeedSection } from './calendar-feed-view';
 import { useCalendarFeed, useRotateCalendarFeed } from './use-calendar-feed';
 
@@ -39,6 +40,7 @@ export function VendorAvailabilityPage() {
         onRetry={() => feed.mutate()}
         onRotate={rotateFeed}
       />
+      <BusyCalendars />
     </Container>
   );
 }

@@ -30,7 +30,7 @@ const SEEN_LIMIT = 200;
 /**
  * Frames the server sends on `/v1/ws` (core: realtime event names): `ready` once the
  * subscription is live, each new notification, `{ type: 'order' }` to both the customer and
- * the vendor on every order or payment status change, and the conversation frames
+ * the vendor on every order or payment status change and the pro's "On my way", and the conversation frames
  * (`message`, `read`, `typing`, `conversation`; see the contract's `ConversationFrame`).
  */
 export type RealtimeFrame =

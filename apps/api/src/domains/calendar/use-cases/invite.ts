@@ -101,16 +101,23 @@ export async function orderInvite(
   return { filename: 'invite.ics', contentType: `text/calendar; method=${method}`, content: text };
 }
 
+/** The mail of each kind of change {@link enqueueCalendarMail} sends. */
+const CALENDAR_MAILS = {
+  accepted: msg.bookingAcceptedMail,
+  reschedule_confirmed: msg.rescheduleConfirmedMail,
+  cancelled: msg.bookingCancelledMail,
+} as const;
+
 /**
  * Queues, in `db` (the change's transaction), the customer's mail that carries order
- * `orderId`'s updated invite: `reschedule_confirmed` (the pro kept the new time) or
- * `cancelled` (the booking is off). Keyed by order and SEQUENCE, so one change mails once.
+ * `orderId`'s updated invite: `accepted` (the pro accepted: the event is now CONFIRMED),
+ * `reschedule_confirmed` (the pro kept the new time) or `cancelled` (the booking is off). Keyed by order and SEQUENCE, so one change mails once.
  * Nothing is queued for an unknown order.
  */
 export async function enqueueCalendarMail(
   db: DbOrTx,
   orderId: string,
-  kind: 'reschedule_confirmed' | 'cancelled',
+  kind: 'accepted' | 'reschedule_confirmed' | 'cancelled',
   d: InviteDeps,
 ): Promise<void> {
   const o = await loadOrderCalendar(db, orderId);
@@ -129,7 +136,6 @@ export async function enqueueCalendarMail(
       content: text,
     },
   };
-  const mail =
-    kind === 'cancelled' ? msg.bookingCancelledMail(facts) : msg.rescheduleConfirmedMail(facts);
+  const mail = CALENDAR_MAILS[kind](facts);
   await enqueueMail(db, mail, `order:${o.id}:calendar:${policy.sequenceOf(o.eventCount)}`);
 }

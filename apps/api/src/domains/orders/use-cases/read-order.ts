@@ -57,7 +57,14 @@ export async function detail(
         : null,
     tip,
     ...reviewState,
+    onMyWay: onMyWayDto(o),
   };
+}
+
+/** The order's current "On my way" (policy `currentOnMyWay`) as the contract spells it. */
+function onMyWayDto(o: repo.OrderRow): OrderDetail['onMyWay'] {
+  const current = policy.currentOnMyWay(o);
+  return current ? { at: current.at.toISOString(), etaMinutes: current.etaMinutes } : null;
 }
 
 /**

@@ -126,6 +126,8 @@ async function applyTransition(ctx: OrdersContext, tx: DbOrTx, s: Step): Promise
     to: verdict.to,
   };
   await notify(tx, notices.transitionNotices(body.action, role, facts, money));
+  // Accepted: the mail whose invite confirms the receipt's tentative event.
+  if (verdict.to === 'accepted') await enqueueCalendarMail(tx, id, 'accepted', ctx);
   // A booking the customer holds an invite for (its receipt) is off: the mail that removes it.
   if ((verdict.to === 'cancelled' || verdict.to === 'declined') && o.status !== 'pending_payment') {
     await enqueueCalendarMail(tx, id, 'cancelled', ctx);
