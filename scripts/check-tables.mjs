@@ -60,6 +60,8 @@ export const OWNERS = {
   orderEvents: 'orders',
   payments: 'payments',
   sandboxBankEvents: 'payments',
+  sandboxPaymentMethods: 'payments',
+  savedPaymentMethods: 'payments',
   webhookEvents: 'payments',
   idempotencyRecords: 'payments',
   ledgerEntries: 'ledger',
@@ -69,6 +71,11 @@ export const OWNERS = {
   waitlistEntries: 'waitlist',
   // a pro's private calendar feed token
   calendarFeeds: 'calendar',
+  // recurring plans (each visit is an order, written by the orders domain)
+  plans: 'plans',
+  planSkips: 'plans',
+  // browsers' Web Push subscriptions, a delivery channel of notifications
+  pushSubscriptions: 'notifications',
   conversations: 'conversations',
   messages: 'conversations',
   // the API's own modules

@@ -13,6 +13,7 @@ import {
 } from '@vetted/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   doublePrecision,
@@ -386,6 +387,18 @@ export const orders = pgTable(
     /** The pro's latest "On my way" (server clock) and the ETA given then, in minutes. */
     onMyWayAt: ts('on_my_way_at'),
     onMyWayEtaMinutes: integer('on_my_way_eta_minutes'),
+    /** The recurring plan this order is a visit of (null for a one-off booking). */
+    planId: uuid('plan_id').references((): AnyPgColumn => plans.id),
+    /** Which visit of its plan, from 1 ("Visit 3 of a weekly plan"). */
+    planVisit: integer('plan_visit'),
+    /**
+     * A no-show: `customer` when the pro marked "Customer not there", `vendor` when the customer
+     * reported the pro did not come; `noShowAt` is when it was recorded (server clock).
+     */
+    noShowBy: text('no_show_by', { enum: ['customer', 'vendor'] }),
+    noShowAt: ts('no_show_at'),
+    /** When the customer disputed a no-show fee to support (allowed within 48 h). */
+    noShowDisputedAt: ts('no_show_disputed_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -393,6 +406,8 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_vendor_idx').on(t.vendorId, t.createdAt),
     uniqueIndex('orders_customer_idempotency_uq').on(t.customerId, t.idempotencyKey),
+    // One order per visit of a plan: the visit-creating job may run twice.
+    uniqueIndex('orders_plan_visit_uq').on(t.planId, t.planVisit),
     // One live order per vendor slot: a taken slot is refused by the database itself.
     uniqueIndex('orders_vendor_slot_live_uq')
       .on(t.vendorId, t.startsAt)
@@ -442,6 +457,11 @@ export const payments = pgTable(
     authorizedAt: ts('authorized_at'),
     /** Set when the provider confirmed the capture of `amount`. */
     capturedAt: ts('captured_at'),
+    /**
+     * The saved card an off-session authorisation used (a plan's visit), null when the customer
+     * entered the card in checkout.
+     */
+    savedPaymentMethodId: uuid('saved_payment_method_id'),
     /** Set when the provider confirmed the void of the authorisation. */
     voidedAt: ts('voided_at'),
     /** Minor units the provider confirmed as refunded. */
@@ -1017,4 +1037,131 @@ export const busyTimes = pgTable(
     index('busy_times_vendor_starts_idx').on(t.vendorId, t.startsAt),
     index('busy_times_calendar_idx').on(t.calendarId),
   ],
+);
+
+/**
+ * A browser's Web Push subscription (RFC 8030 endpoint and the RFC 8291 keys of the
+ * `PushSubscription` the service worker created). One row per endpoint: subscribing again from the
+ * same browser replaces it; a push service answering 404/410 deletes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The subscription's P-256 public key (base64url). */
+    p256dh: text('p256dh').notNull(),
+    /** The subscription's 16-byte auth secret (base64url). */
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSuccessAt: ts('last_success_at'),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * A customer's card saved at checkout for later off-session charges (a plan's visits):
+ * Stripe `setup_future_usage: off_session` (`providerRef` `pm_…`, `providerCustomerRef`
+ * `cus_…`) or the sandbox's equivalent (`sbx_pm_…`). Only what a person may see is kept.
+ */
+export const savedPaymentMethods = pgTable(
+  'saved_payment_methods',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    providerCustomerRef: text('provider_customer_ref'),
+    last4: text('last4'),
+    brand: text('brand'),
+    expMonth: smallint('exp_month'),
+    expYear: smallint('exp_year'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_payment_methods_customer_idx').on(t.customerId),
+    uniqueIndex('saved_payment_methods_ref_uq').on(t.provider, t.providerRef),
+  ],
+);
+
+/**
+ * The sandbox provider's saved cards (its stand-in for Stripe's PaymentMethods): no card
+ * number, only the last four digits and the test card's behaviour (e.g. `off_session_declines`,
+ * Stripe's 4000 0000 0000 0341). No foreign keys: it stands for an external system.
+ */
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  ref: text('ref').primaryKey(),
+  last4: text('last4').notNull(),
+  behaviour: text('behaviour'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A recurring plan: the same pro and service every `frequency`, at the same local time of day in
+ * `timeZone` across DST changes (`localTime` `HH:mm`). Each visit is its own order (`orders.plan_id`,
+ * `plan_visit`), created ahead by a scheduled job up to `visitsCreatedThrough`.
+ * status: `pending` (awaiting the pro) | `active` | `paused` | `declined` | `cancelled` | `ended`.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendorProfiles.id),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    frequency: text('frequency', { enum: ['weekly', 'biweekly', 'every4weeks'] }).notNull(),
+    /** The first visit's start. */
+    startsAt: ts('starts_at').notNull(),
+    /** Local wall-clock start of every visit, `HH:mm` in `timeZone`. */
+    localTime: text('local_time').notNull(),
+    /** IANA zone of the job (the pro's), e.g. `America/New_York`. */
+    timeZone: text('time_zone').notNull(),
+    /** No visit starts after this (null: until cancelled). */
+    until: ts('until'),
+    address: text('address').notNull(),
+    notes: text('notes'),
+    status: text('status', {
+      enum: ['pending', 'active', 'paused', 'declined', 'cancelled', 'ended'],
+    })
+      .notNull()
+      .default('pending'),
+    /** The card visits are authorised on (saved at the first visit's checkout). */
+    savedPaymentMethodId: uuid('saved_payment_method_id').references(() => savedPaymentMethods.id),
+    /** Visits exist as orders up to this start (the 14-day creation job's watermark). */
+    visitsCreatedThrough: ts('visits_created_through'),
+    acceptedAt: ts('accepted_at'),
+    pausedAt: ts('paused_at'),
+    cancelledAt: ts('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('plans_customer_idx').on(t.customerId, t.createdAt),
+    index('plans_vendor_idx').on(t.vendorId, t.createdAt),
+  ],
+);
+
+/** A visit of a plan the customer skipped before its order existed (its local start). */
+export const planSkips = pgTable(
+  'plan_skips',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.startsAt] })],
 );
