@@ -22,10 +22,22 @@ import { conversationRoutes, createConversationsService } from './domains/conver
 import { sharedGeocoder } from './domains/places/geocoder';
 import placesRoutes from './domains/places/routes';
 import { createPlacesService } from './domains/places/service';
-import { createNotificationsService, notificationRoutes } from './domains/notifications';
+import {
+  createNotificationsService,
+  createPushService,
+  notificationRoutes,
+  pushRoutes,
+} from './domains/notifications';
 import { type Clock, systemClock } from './domains/deps';
 import { registerJobs } from './jobs/registry';
-import { createOrdersService, orderRoutes, reminderReads } from './domains/orders';
+import {
+  createOrdersService,
+  createPlanVisits,
+  orderRoutes,
+  reminderReads,
+  supportChats,
+} from './domains/orders';
+import { createPlansService, planRoutes } from './domains/plans';
 import { calendarRoutes, createCalendarService } from './domains/calendar';
 import { busyCalendarRoutes, createBusyCalendarsService } from './domains/scheduling';
 import paymentRoutes from './domains/payments/routes';
@@ -122,6 +134,8 @@ export async function buildApp({
       orders: reminderReads,
     },
     busyCalendars: { db: app.db, clock: app.clock, config },
+    responseTimes: { db: app.db, clock: app.clock },
+    plans: commerce.plans.context,
   });
   await registerPlatformRoutes(app, publicPages, shared.catalogueCache);
   return app;
@@ -253,15 +267,20 @@ async function registerCatalogueDomain(app: FastifyInstance, shared: SharedServi
 async function registerCommerceDomains(app: FastifyInstance, shared: SharedServices) {
   const { config } = app;
   const { payments, paymentProviders: providers } = shared;
-  const orders = createOrdersService({
+  const ordersDeps = {
     db: app.db,
     clock: app.clock,
     config,
     log: app.log,
     payments,
     geocoder: shared.geocoder,
-  });
+    support: supportChats(app), // a disputed no-show fee opens a support chat
+  };
+  const orders = createOrdersService(ordersDeps);
   await app.register(orderRoutes, { orders });
+  // Recurring plans: their visits are orders, booked ahead through the orders domain.
+  const plans = createPlansService({ ...ordersDeps, visits: createPlanVisits(ordersDeps) });
+  await app.register(planRoutes, { plans });
   // Calendar files: an order's .ics and each pro's private feed.
   const calendar = createCalendarService({ db: app.db, clock: app.clock, config, log: app.log });
   await app.register(calendarRoutes, { calendar });
@@ -304,7 +323,7 @@ async function registerCommerceDomains(app: FastifyInstance, shared: SharedServi
       }),
     });
   }
-  return { orders, earnings, waitlist };
+  return { orders, earnings, waitlist, plans };
 }
 
 /** Notifications, conversations, reviews and the admin console; returns conversations. */
@@ -316,6 +335,9 @@ async function registerCommunicationDomains(
   const { config } = app;
   await app.register(notificationRoutes, {
     notifications: createNotificationsService({ db: app.db, clock: app.clock }),
+  });
+  await app.register(pushRoutes, {
+    push: createPushService({ db: app.db, clock: app.clock, config }),
   });
   const conversations = createConversationsService({
     db: app.db,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseEnv as parseDotenv } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import {
   ConfigError,
   envSchema,
@@ -11,6 +12,9 @@ import {
   loadConfig,
   productionWarnings,
 } from '../src/config';
+
+/** A VAPID pair passed in, as an operator would set it. */
+const GIVEN_VAPID = webpush.generateVAPIDKeys();
 
 const root = findRepoRoot();
 const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
@@ -75,6 +79,9 @@ describe('loadConfig', () => {
       OUTBOX_POLL_MS: '0',
       TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
       DATA_DIR: 'var/state',
+      // Given, so loading writes no generated key pair into that folder.
+      VAPID_PUBLIC_KEY: GIVEN_VAPID.publicKey,
+      VAPID_PRIVATE_KEY: GIVEN_VAPID.privateKey,
       METRICS_TOKEN: 'm'.repeat(32),
       ALLOWED_ORIGINS: ' https://admin.example.com/ ,http://localhost:4000',
       JWT_SECRET: 'x'.repeat(32),

@@ -26,6 +26,8 @@ const EXPECTED = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "connect-src 'self' ws://localhost:3000",
   "frame-src 'none'",
   "frame-ancestors 'none'",

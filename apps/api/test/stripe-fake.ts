@@ -13,7 +13,16 @@ import type { AddressInfo } from 'node:net';
  * `POST /v1/payment_intents/:id/cancel`, `POST /v1/refunds`, `GET /v1/refunds?payment_intent=`,
  * `POST /v1/transfers` (Connect payouts), `POST /v1/accounts`, `GET /v1/accounts/:id`
  * and `POST /v1/account_links` (Connect Express onboarding; {@link StripeFake.onboard} plays the
- * pro finishing it at Stripe).
+ * pro finishing it at Stripe), `POST /v1/customers` (saved cards).
+ *
+ * Saved cards: an intent created with `customer` + `setup_future_usage` attaches its card (a
+ * PaymentMethod) to that Customer once authorised. `POST /v1/payment_intents` with
+ * `payment_method` + `confirm: true` (and `off_session: true`) authorises at once on a
+ * PaymentMethod of {@link StripeFake.paymentMethods} or one of Stripe's test ids
+ * (`pm_card_visa`, `pm_card_chargeCustomerFail`, `pm_card_authenticationRequired`). Cards behave
+ * like Stripe's test cards by their last four digits: `0341` declines every charge
+ * (`card_declined`), `3184` needs 3-D Secure every time (off-session: 402
+ * `authentication_required`); a decline answers 402 `card_error` with the intent in the error.
  *
  * The browser's part (Stripe.js `confirmCardPayment`) is simulated with {@link StripeFake.confirm}
  * and {@link StripeFake.decline}.
@@ -44,7 +53,25 @@ interface Intent extends Json {
   latest_charge: string | null;
   payment_method: string | null;
   last_payment_error: Json | null;
+  customer: string | null;
+  setup_future_usage: string | null;
 }
+
+interface PaymentMethod extends Json {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: { last4: string; brand: string };
+  customer: string | null;
+  created: number;
+}
+
+/** Stripe's test PaymentMethod ids usable server-side, by the test card they stand for. */
+const TEST_PAYMENT_METHODS: Record<string, string> = {
+  pm_card_visa: '4242',
+  pm_card_chargeCustomerFail: '0341',
+  pm_card_authenticationRequired: '3184',
+};
 
 interface Charge extends Json {
   id: string;
@@ -112,6 +139,9 @@ class StripeApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Stripe's error `type` and any further fields of the error object (`decline_code`…). */
+    readonly type = 'invalid_request_error',
+    readonly extra: Json = {},
   ) {
     super(message);
   }
@@ -125,6 +155,10 @@ export class StripeFake {
   readonly transfers = new Map<string, Json>();
   /** Connect accounts by id (`acct_…`), as `GET /v1/accounts/:id` answers them. */
   readonly accounts = new Map<string, Json & { id: string }>();
+  /** Customers (`cus_…`) by id. */
+  readonly customers = new Map<string, Json & { id: string }>();
+  /** Card PaymentMethods (`pm_…`) by id, with the Customer they are attached to. */
+  readonly paymentMethods = new Map<string, PaymentMethod>();
   /** Every request received, oldest first. */
   readonly requests: FakeRequest[] = [];
   /** When set, refunds are created in this status (Stripe: card refunds can stay `pending`). */
@@ -162,9 +196,32 @@ export class StripeFake {
     return [...this.intents.values()].find((i) => i.metadata.paymentId === paymentId);
   }
 
-  /** What Stripe.js `confirmCardPayment` does for a good card: authorises, `requires_capture`. */
+  /**
+   * What Stripe.js `confirmCardPayment` does for a good card (after any 3-D Secure the customer
+   * passed): authorises, `requires_capture`, and with `setup_future_usage` attaches the card's
+   * new PaymentMethod to the intent's Customer.
+   */
   confirm(intentId: string, last4 = '4242'): Intent {
     const intent = this.mustIntent(intentId);
+    return this.authorise(intent, this.newPaymentMethod(last4));
+  }
+
+  private newPaymentMethod(last4: string): PaymentMethod {
+    const pm: PaymentMethod = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      card: { last4, brand: 'visa' },
+      customer: null,
+      created: this.tick(),
+    };
+    this.paymentMethods.set(pm.id, pm);
+    return pm;
+  }
+
+  /** Authorises `intent` on `pm` (a successful charge) and saves the card when asked to. */
+  private authorise(intent: Intent, pm: PaymentMethod): Intent {
+    const last4 = pm.card.last4;
     const charge: Charge = {
       id: id('ch'),
       object: 'charge',
@@ -177,16 +234,26 @@ export class StripeFake {
       created: this.tick(),
       currency: intent.currency,
       payment_intent: intent.id,
-      payment_method_details: { type: 'card', card: { last4, brand: 'visa' } },
+      payment_method_details: { type: 'card', card: { last4, brand: pm.card.brand } },
     };
     this.charges.set(charge.id, charge);
     Object.assign(intent, {
       status: 'requires_capture',
       amount_capturable: intent.amount,
       latest_charge: charge.id,
-      payment_method: id('pm'),
+      payment_method: pm.id,
       last_payment_error: null,
     });
+    if (intent.capture_method !== 'manual') {
+      // Automatic capture: the charge is captured at once.
+      Object.assign(charge, { captured: true, amount_captured: intent.amount });
+      Object.assign(intent, {
+        status: 'succeeded',
+        amount_capturable: 0,
+        amount_received: intent.amount,
+      });
+    }
+    if (intent.customer && intent.setup_future_usage) pm.customer = intent.customer;
     return intent;
   }
 
@@ -285,14 +352,133 @@ export class StripeFake {
       out.latest_charge = this.charges.get(intent.latest_charge) ?? null;
     }
     if (expand.includes(`${prefix}payment_method`) && intent.payment_method) {
-      const charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
-      out.payment_method = {
-        id: intent.payment_method,
-        object: 'payment_method',
-        card: { last4: charge?.payment_method_details.card.last4 ?? '4242' },
-      };
+      out.payment_method = this.paymentMethods.get(intent.payment_method) ?? null;
     }
     return out;
+  }
+
+  /** The PaymentMethod `ref` names for a server-side confirm (a test id makes a new one). */
+  private mustPaymentMethod(ref: string): PaymentMethod {
+    const testCard = TEST_PAYMENT_METHODS[ref];
+    if (testCard) return this.newPaymentMethod(testCard);
+    const pm = this.paymentMethods.get(ref);
+    if (!pm) throw new StripeApiError(400, 'resource_missing', `No such PaymentMethod: '${ref}'`);
+    return pm;
+  }
+
+  /**
+   * `confirm: true` at creation: charges `pm` at once. A card that declines leaves the intent in
+   * `requires_payment_method` and answers 402 `card_error` (the intent in the error), as Stripe
+   * does; `3184` on-session waits for 3-D Secure (`requires_action`).
+   */
+  private confirmNow(intent: Intent, pm: PaymentMethod, offSession: boolean): Intent {
+    const last4 = pm.card.last4;
+    if (last4 === '3184' && !offSession) {
+      Object.assign(intent, { status: 'requires_action', payment_method: pm.id });
+      return intent;
+    }
+    if (last4 !== '0341' && last4 !== '3184') return this.authorise(intent, pm);
+    const [code, declineCode, message] =
+      last4 === '0341'
+        ? ['card_declined', 'generic_decline', 'Your card was declined.']
+        : [
+            'authentication_required',
+            'authentication_required',
+            'Your card was declined. This transaction requires authentication.',
+          ];
+    const charge: Charge = {
+      id: id('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: 0,
+      amount_refunded: 0,
+      captured: false,
+      refunded: false,
+      status: 'failed',
+      created: this.tick(),
+      currency: intent.currency,
+      payment_intent: intent.id,
+      payment_method_details: { type: 'card', card: { last4, brand: pm.card.brand } },
+    };
+    this.charges.set(charge.id, charge);
+    const error = {
+      type: 'card_error',
+      code,
+      decline_code: declineCode,
+      message,
+      charge: charge.id,
+      payment_method: pm,
+    };
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      latest_charge: charge.id,
+      payment_method: null,
+      last_payment_error: error,
+    });
+    throw new StripeApiError(402, code, message, 'card_error', {
+      decline_code: declineCode,
+      charge: charge.id,
+      payment_method: pm,
+      payment_intent: this.view(intent, []),
+    });
+  }
+
+  /** `POST /v1/payment_intents`, with Stripe's checks on the saved-card parameters. */
+  private createIntent(params: Json): Intent {
+    const customer = params.customer === undefined ? null : String(params.customer);
+    if (customer !== null && !this.customers.has(customer)) {
+      throw new StripeApiError(400, 'resource_missing', `No such customer: '${customer}'`);
+    }
+    const sfu = params.setup_future_usage === undefined ? null : String(params.setup_future_usage);
+    if (sfu !== null && sfu !== 'on_session' && sfu !== 'off_session') {
+      throw new StripeApiError(400, 'parameter_invalid', 'Invalid setup_future_usage');
+    }
+    const confirm = params.confirm === 'true';
+    const offSession = params.off_session === 'true';
+    if (params.off_session !== undefined && !confirm) {
+      throw new StripeApiError(
+        400,
+        'parameter_invalid',
+        'You can only pass `off_session` when `confirm` is true.',
+      );
+    }
+    if (confirm && !params.payment_method) {
+      throw new StripeApiError(
+        400,
+        'payment_intent_unexpected_state',
+        'You cannot confirm this PaymentIntent because it is missing a payment method.',
+      );
+    }
+    const pm = params.payment_method ? this.mustPaymentMethod(String(params.payment_method)) : null;
+    if (pm?.customer && pm.customer !== customer) {
+      throw new StripeApiError(
+        400,
+        'parameter_invalid',
+        `The provided PaymentMethod ${pm.id} is attached to another Customer than ${customer ?? 'none'}: pass its customer.`,
+      );
+    }
+    const intent: Intent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: Number(params.amount),
+      amount_capturable: 0,
+      amount_received: 0,
+      currency: String(params.currency),
+      capture_method: String(params.capture_method ?? 'automatic'),
+      status: pm ? 'requires_confirmation' : 'requires_payment_method',
+      client_secret: '',
+      metadata: (params.metadata as Record<string, string>) ?? {},
+      created: this.tick(),
+      canceled_at: null,
+      latest_charge: null,
+      payment_method: pm?.id ?? null,
+      last_payment_error: null,
+      customer,
+      setup_future_usage: sfu,
+    };
+    intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
+    this.intents.set(intent.id, intent);
+    return confirm && pm ? this.confirmNow(intent, pm, offSession) : intent;
   }
 
   private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
@@ -314,7 +500,7 @@ export class StripeFake {
       if (!(err instanceof StripeApiError)) throw err;
       reply = {
         status: err.status,
-        body: { error: { type: 'invalid_request_error', code: err.code, message: err.message } },
+        body: { error: { type: err.type, code: err.code, message: err.message, ...err.extra } },
       };
     }
     if (replayKey) this.replies.set(replayKey, reply);
@@ -326,26 +512,18 @@ export class StripeFake {
     const [, intentId, action] =
       path.match(/^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/) ?? [];
     if (method === 'POST' && path === '/v1/payment_intents') {
-      const intent: Intent = {
-        id: id('pi'),
-        object: 'payment_intent',
-        amount: Number(params.amount),
-        amount_capturable: 0,
-        amount_received: 0,
-        currency: String(params.currency),
-        capture_method: String(params.capture_method ?? 'automatic'),
-        status: 'requires_payment_method',
-        client_secret: '',
+      return this.view(this.createIntent(params), expand);
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        email: params.email ?? null,
         metadata: (params.metadata as Record<string, string>) ?? {},
         created: this.tick(),
-        canceled_at: null,
-        latest_charge: null,
-        payment_method: null,
-        last_payment_error: null,
       };
-      intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
-      this.intents.set(intent.id, intent);
-      return this.view(intent, expand);
+      this.customers.set(customer.id, customer);
+      return customer;
     }
     if (method === 'GET' && path === '/v1/payment_intents') {
       const gte = Number((params.created as Json | undefined)?.gte ?? 0);

@@ -16,6 +16,7 @@ import { conversationsApi } from './endpoints/conversations';
 import { notificationsApi } from './endpoints/notifications';
 import { ordersApi, paymentsApi, waitlistApi } from './endpoints/orders';
 import { addressesApi, placesApi } from './endpoints/places';
+import { plansApi } from './endpoints/plans';
 import { reviewsApi } from './endpoints/reviews';
 import { vendorApi } from './endpoints/vendor';
 import type { QueryParams } from './query';
@@ -71,6 +72,7 @@ export function createVettedApi(client: Client) {
     admin: adminApi(call, client),
     reviews: reviewsApi(call),
     calendar: calendarApi(client),
+    plans: plansApi(call),
   };
 }
 

@@ -215,6 +215,28 @@ describe('typed endpoint functions hit the right method and path', () => {
       'Bearer access-1',
     ],
     [
+      'notifications.pushPublicKey',
+      (a) => a.notifications.pushPublicKey(),
+      'GET /v1/push/public-key',
+      undefined,
+    ],
+    [
+      'notifications.addPushSubscription',
+      (a) =>
+        a.notifications.addPushSubscription({
+          endpoint: 'https://push.example/x',
+          keys: { p256dh: 'p', auth: 'a' },
+        }),
+      'POST /v1/me/push-subscriptions',
+      'Bearer access-1',
+    ],
+    [
+      'notifications.deletePushSubscription',
+      (a) => a.notifications.deletePushSubscription({ endpoint: 'https://push.example/x' }),
+      'DELETE /v1/me/push-subscriptions',
+      'Bearer access-1',
+    ],
+    [
       'orders.cancellation',
       (a) => a.orders.cancellation(ID),
       `GET /v1/orders/${ID}/cancellation`,
@@ -242,6 +264,24 @@ describe('typed endpoint functions hit the right method and path', () => {
       'orders.onMyWay',
       (a) => a.orders.onMyWay(ID, { etaMinutes: 20 }),
       `POST /v1/orders/${ID}/on-my-way`,
+      'Bearer access-1',
+    ],
+    [
+      'orders.markNoShow',
+      (a) => a.orders.markNoShow(ID),
+      `POST /v1/orders/${ID}/no-show`,
+      'Bearer access-1',
+    ],
+    [
+      'orders.reportNoShow',
+      (a) => a.orders.reportNoShow(ID),
+      `POST /v1/orders/${ID}/report-no-show`,
+      'Bearer access-1',
+    ],
+    [
+      'orders.disputeNoShow',
+      (a) => a.orders.disputeNoShow(ID, { reason: 'I was there all along.' }),
+      `POST /v1/orders/${ID}/no-show/dispute`,
       'Bearer access-1',
     ],
     [
@@ -280,6 +320,42 @@ describe('typed endpoint functions hit the right method and path', () => {
       `DELETE /v1/vendor/busy-calendars/${ID}`,
       'Bearer access-1',
     ],
+    [
+      'plans.create',
+      (a) =>
+        a.plans.create({
+          serviceId: ID,
+          startsAt: '2026-12-01T14:00:00.000Z',
+          frequency: 'weekly',
+          address: '1 Plan Street, Boston',
+        }),
+      'POST /v1/plans',
+      'Bearer access-1',
+    ],
+    ['plans.list', (a) => a.plans.list(), 'GET /v1/plans', 'Bearer access-1'],
+    [
+      'plans.listForVendor',
+      (a) => a.plans.listForVendor(),
+      'GET /v1/vendor/plans',
+      'Bearer access-1',
+    ],
+    ['plans.get', (a) => a.plans.get(ID), `GET /v1/plans/${ID}`, 'Bearer access-1'],
+    ['plans.accept', (a) => a.plans.accept(ID), `POST /v1/plans/${ID}/accept`, 'Bearer access-1'],
+    [
+      'plans.decline',
+      (a) => a.plans.decline(ID, { reason: 'Fully booked' }),
+      `POST /v1/plans/${ID}/decline`,
+      'Bearer access-1',
+    ],
+    [
+      'plans.skip',
+      (a) => a.plans.skip(ID, { startsAt: '2026-12-08T14:00:00.000Z' }),
+      `POST /v1/plans/${ID}/skip`,
+      'Bearer access-1',
+    ],
+    ['plans.pause', (a) => a.plans.pause(ID), `POST /v1/plans/${ID}/pause`, 'Bearer access-1'],
+    ['plans.resume', (a) => a.plans.resume(ID), `POST /v1/plans/${ID}/resume`, 'Bearer access-1'],
+    ['plans.cancel', (a) => a.plans.cancel(ID), `POST /v1/plans/${ID}/cancel`, 'Bearer access-1'],
     [
       'waitlist.join',
       (a) => a.waitlist.join(ID, { date: '2026-12-01' }),

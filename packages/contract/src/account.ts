@@ -64,8 +64,11 @@ export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
 
 // ─── notification preferences ────────────────────────────────────────────────────────────────
 
-/** Where a notification is delivered: the in-app list (and live push) or a mail. */
-export const notificationChannelSchema = z.enum(['in_app', 'email']);
+/**
+ * Where a notification is delivered: the in-app list (and live update of open tabs), a mail,
+ * or Web Push to the browsers the person turned notifications on in.
+ */
+export const notificationChannelSchema = z.enum(['in_app', 'email', 'push']);
 export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 
 /** The kinds a person can switch off (security mails are always sent and not listed). */
@@ -94,7 +97,7 @@ export interface NotificationPreferenceKindInfo {
 /**
  * The notification kinds Vetted sends, with the channels each really uses. The API
  * maps notification `type`s and mails onto them (`bookings`: `order.*`, `payment.*`,
- * `waitlist.*`, `tip.*` notices, the receipt and new-booking mails; `messages`:
+ * `waitlist.*`, `tip.*`, `plan.*` notices, the receipt and new-booking mails; `messages`:
  * `message.received` and the unread-messages mail; `reviews`: `review.*` notices; `reminders`:
  * `reminder.*` notices and mails — the customer's reminders before a booking, the pro's evening
  * summary of tomorrow's jobs).
@@ -104,14 +107,14 @@ export const NOTIFICATION_PREFERENCE_KINDS: readonly NotificationPreferenceKindI
     kind: 'bookings',
     label: 'Bookings and payments',
     description:
-      'New bookings, accepted, declined, started, completed and cancelled jobs, receipts and refunds.',
-    channels: ['in_app', 'email'],
+      'New bookings, accepted, declined, started, completed and cancelled jobs, recurring plans, receipts and refunds.',
+    channels: ['in_app', 'email', 'push'],
   },
   {
     kind: 'messages',
     label: 'Messages',
     description: 'New messages from pros, customers and Vetted support.',
-    channels: ['in_app', 'email'],
+    channels: ['in_app', 'email', 'push'],
   },
   {
     kind: 'reviews',
@@ -131,13 +134,14 @@ export const NOTIFICATION_PREFERENCE_KINDS: readonly NotificationPreferenceKindI
       customer: 'A reminder the day before and 2 hours before each booking.',
       vendor: "An evening summary of tomorrow's jobs, at 6 PM your time.",
     },
-    channels: ['in_app', 'email'],
+    channels: ['in_app', 'email', 'push'],
   },
 ];
 
 /**
- * One kind's switches. `inApp` / `email` are true unless switched off; a channel the kind is
- * not delivered on (missing from `channels`) always reads false.
+ * One kind's switches. `inApp` / `email` / `push` are true unless switched off; a channel the
+ * kind is not delivered on (missing from `channels`) always reads false. `push` reaches only the
+ * browsers where the person turned notifications on (`POST /v1/me/push-subscriptions`).
  */
 export const notificationPreferenceSchema = z.object({
   kind: notificationPreferenceKindSchema,
@@ -146,6 +150,7 @@ export const notificationPreferenceSchema = z.object({
   channels: z.array(notificationChannelSchema),
   inApp: z.boolean(),
   email: z.boolean(),
+  push: z.boolean(),
 });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 
@@ -167,6 +172,8 @@ export const updateNotificationPreferencesBodySchema = z.object({
         kind: notificationPreferenceKindSchema,
         inApp: z.boolean(),
         email: z.boolean(),
+        /** Omitted: the kind's push switch is kept as it is (clients from before push). */
+        push: z.boolean().optional(),
       }),
     )
     .min(1, 'Send at least one kind')
@@ -219,7 +226,12 @@ export const accountExportSchema = z.object({
     }),
   ),
   notificationPreferences: z.array(
-    z.object({ kind: notificationPreferenceKindSchema, inApp: z.boolean(), email: z.boolean() }),
+    z.object({
+      kind: notificationPreferenceKindSchema,
+      inApp: z.boolean(),
+      email: z.boolean(),
+      push: z.boolean(),
+    }),
   ),
   /** Bookings the user made as a customer, with the address and notes they typed. */
   orders: z.array(

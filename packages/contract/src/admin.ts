@@ -152,6 +152,11 @@ export const adminVendorDetailSchema = adminVendorSummarySchema.extend({
     z.object({ id: uuid, title: z.string(), price: moneySchema, active: z.boolean() }),
   ),
   audit: z.array(auditEntrySchema),
+  /**
+   * Reliability: bookings whose customer reported "Pro didn't come" in the last 90 days
+   * (`NO_SHOW_POLICY.reliabilityWindowMs`). Optional, so older fixtures stay valid.
+   */
+  noShows90d: z.number().int().nonnegative().optional(),
 });
 export type AdminVendorDetail = z.infer<typeof adminVendorDetailSchema>;
 

@@ -255,6 +255,68 @@ export function cancellationDecision(
   return decide('started', null);
 }
 
+/**
+ * The no-show rule ("Customer not there" / "Pro didn't come"). Spec §9 leaves no-shows open;
+ * these are Vetted's choice:
+ * - either side may record a no-show from `graceMs` (15 min) after the slot's start, so a pro
+ *   stuck in traffic is not reported at the first minute;
+ * - a customer who was not there pays `feeBps` (50 %) of the service price and the booking fee
+ *   is kept — exactly what a late cancellation costs, so not turning up is never cheaper than
+ *   cancelling late, and never dearer (the pro lost the same slot either way);
+ * - the customer may dispute that fee to support for `disputeWindowMs` (48 h) after it was
+ *   recorded;
+ * - a pro who did not come: the customer gets the whole total back, like a cancellation by the
+ *   pro, and the pro's reliability record counts it over `reliabilityWindowMs` (90 days).
+ */
+export const NO_SHOW_POLICY = {
+  /** From this long after the start either side may record a no-show (ms; 15 min). */
+  graceMs: 15 * 60_000,
+  /** The customer's no-show fee: this share of the service price (basis points; 50 %). */
+  feeBps: 5_000,
+  /** How long after the fee the customer may dispute it (ms; 48 h). */
+  disputeWindowMs: 48 * HOUR_MS,
+  /** The span of the pro's "No-shows" reliability figure (ms; 90 days). */
+  reliabilityWindowMs: 90 * 24 * HOUR_MS,
+} as const;
+
+/** The customer's no-show fee (minor units) for a service price `subtotal`, rounded half up. */
+export function noShowFee(subtotal: number): number {
+  return Math.round((subtotal * NO_SHOW_POLICY.feeBps) / 10_000);
+}
+
+/** The earliest instant a no-show may be recorded for a slot starting at `startsAt`. */
+export function noShowOpensAt(startsAt: Date): Date {
+  return new Date(startsAt.getTime() + NO_SHOW_POLICY.graceMs);
+}
+
+/** The last instant a no-show fee recorded at `noShowAt` may be disputed. */
+export function noShowDisputableUntil(noShowAt: Date): Date {
+  return new Date(noShowAt.getTime() + NO_SHOW_POLICY.disputeWindowMs);
+}
+
+/** `ms` as whole minutes in words: `15 minutes`. */
+function minutesText(ms: number): string {
+  const m = Math.round(ms / 60_000);
+  return `${m} ${m === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** The no-show rule as `/refund` prints it: a heading and one section per side, from {@link NO_SHOW_POLICY}. */
+export const NO_SHOW_TEXT = {
+  title: 'If someone does not turn up',
+  sections: [
+    {
+      id: 'customer',
+      title: 'If you are not there',
+      summary: `If you are not there ${minutesText(NO_SHOW_POLICY.graceMs)} after the start, the pro may mark the booking as a no-show: you are charged ${percentText(NO_SHOW_POLICY.feeBps)} of the service price as a no-show fee, the booking fee is kept and the rest is refunded. You can dispute the fee with support within ${hoursText(NO_SHOW_POLICY.disputeWindowMs)}.`,
+    },
+    {
+      id: 'vendor',
+      title: 'If the pro does not come',
+      summary: `If the pro has not come ${minutesText(NO_SHOW_POLICY.graceMs)} after the start, report it from your booking: you get everything back, booking fee included, and it counts against the pro's reliability record.`,
+    },
+  ],
+} as const;
+
 /** Whether the customer may still move a booking starting at `startsAt`, and until when. */
 export interface RescheduleWindow {
   allowed: boolean;

@@ -8,6 +8,7 @@ import {
   text,
   uuid,
 } from './common';
+import { responseTimeSchema } from './response-time';
 
 export const categorySchema = z.object({
   id: uuid,
@@ -123,6 +124,11 @@ export const vendorSummarySchema = z.object({
   /** Cheapest active service. */
   startingPrice: moneySchema.nullable(),
   coverImageUrl: z.string().nullable(),
+  /**
+   * How quickly the pro answers customers ("Usually replies within 2 hours"), null until enough
+   * messages were measured. Optional, so fixtures written before it stay valid.
+   */
+  responseTime: responseTimeSchema.nullable().optional(),
 });
 export type VendorSummary = z.infer<typeof vendorSummarySchema>;
 

@@ -8,9 +8,12 @@ import { catalogueEndpoints, publicPageEndpoints } from './endpoints/catalogue';
 import { changeEndpoints } from './endpoints/changes';
 import { conversationEndpoints } from './endpoints/conversations';
 import { notificationEndpoints } from './endpoints/notifications';
+import { noShowEndpoints } from './endpoints/no-show';
 import { onMyWayEndpoints } from './endpoints/on-my-way';
 import { orderEndpoints, serviceAreaEndpoints } from './endpoints/orders';
 import { placeEndpoints } from './endpoints/places';
+import { planEndpoints } from './endpoints/plans';
+import { pushEndpoints } from './endpoints/push';
 import { reviewEndpoints, reviewReplyEndpoints } from './endpoints/reviews';
 import type { EndpointDef } from './endpoints/shared';
 import { vendorEndpoints } from './endpoints/vendor';
@@ -45,6 +48,9 @@ export const endpoints = {
   ...calendarEndpoints,
   ...onMyWayEndpoints,
   ...busyTimeEndpoints,
+  ...pushEndpoints,
+  ...noShowEndpoints,
+  ...planEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { isoDateTime, moneySchema, pageQuerySchema, text, uuid } from './common';
 import { orderRescheduleSchema } from './changes';
+import { orderNoShowSchema } from './no-show';
 import { orderOnMyWaySchema } from './on-my-way';
 import { orderStatusSchema } from './order-status';
+import { orderPlanSchema } from './plans';
 import { reviewSchema } from './reviews';
 
 export { type OrderStatus, orderStatusSchema } from './order-status';
@@ -194,6 +196,18 @@ export const orderDetailSchema = orderSchema.extend({
    * null. Optional, so fixtures written before it stay valid.
    */
   onMyWay: orderOnMyWaySchema.nullable().optional(),
+  /** The plan this order is a visit of, else null. Optional, so older fixtures stay valid. */
+  plan: orderPlanSchema.nullable().optional(),
+  /** The order's no-show, when either side recorded one, else null. Optional, as above. */
+  noShow: orderNoShowSchema.nullable().optional(),
+  /**
+   * Whether the caller (the order's pro) may mark "Customer not there" now: accepted, from
+   * `NO_SHOW_POLICY.graceMs` after the start, nothing recorded yet. The API decides with its
+   * clock, so a screen never offers what the server would refuse. Optional, as above.
+   */
+  canMarkNoShow: z.boolean().optional(),
+  /** Whether the caller (the order's customer) may report "Pro didn't come" now; as above. */
+  canReportNoShow: z.boolean().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -169,6 +169,25 @@ export const routes = {
   addBusyCalendar: { method: 'POST', path: '/vendor/busy-calendars', auth: 'access' },
   uploadBusyCalendar: { method: 'POST', path: '/vendor/busy-calendars/upload', auth: 'access' },
   deleteBusyCalendar: { method: 'DELETE', path: '/vendor/busy-calendars/:id', auth: 'access' },
+  // Web Push: the server's VAPID key and this browser's subscription.
+  getPushPublicKey: { method: 'GET', path: '/push/public-key', auth: 'none' },
+  addPushSubscription: { method: 'POST', path: '/me/push-subscriptions', auth: 'access' },
+  deletePushSubscription: { method: 'DELETE', path: '/me/push-subscriptions', auth: 'access' },
+  // No-shows: the pro marks "Customer not there"; the customer reports the pro did not come.
+  markNoShow: { method: 'POST', path: '/orders/:id/no-show', auth: 'access' },
+  reportNoShow: { method: 'POST', path: '/orders/:id/report-no-show', auth: 'access' },
+  disputeNoShow: { method: 'POST', path: '/orders/:id/no-show/dispute', auth: 'access' },
+  // Recurring plans: the same pro and service every week, two weeks or four weeks.
+  createPlan: { method: 'POST', path: '/plans', auth: 'access' },
+  listPlans: { method: 'GET', path: '/plans', auth: 'access' },
+  listVendorPlans: { method: 'GET', path: '/vendor/plans', auth: 'access' },
+  getPlan: { method: 'GET', path: '/plans/:id', auth: 'access' },
+  acceptPlan: { method: 'POST', path: '/plans/:id/accept', auth: 'access' },
+  declinePlan: { method: 'POST', path: '/plans/:id/decline', auth: 'access' },
+  skipPlanVisit: { method: 'POST', path: '/plans/:id/skip', auth: 'access' },
+  pausePlan: { method: 'POST', path: '/plans/:id/pause', auth: 'access' },
+  resumePlan: { method: 'POST', path: '/plans/:id/resume', auth: 'access' },
+  cancelPlan: { method: 'POST', path: '/plans/:id/cancel', auth: 'access' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -43,6 +43,10 @@ export const ROUTES = {
     messagesSupportChats: '/user/messages/support/chats',
     profile: '/user/profile',
     location: '/user/location',
+    /** The customer's recurring plans (same pro and service every week or few weeks). */
+    plans: '/user/plans',
+    /** One plan: its visits (skip), pause / resume, cancel. */
+    plan: '/user/plans/:id',
   },
   vendor: {
     home: '/vendor',
@@ -70,6 +74,10 @@ export const ROUTES = {
     availability: '/vendor/availability',
     /** Earnings from the ledger, entries, CSV export and payouts. */
     earnings: '/vendor/earnings',
+    /** The pro's recurring plans: those awaiting an answer (accept / decline) first. */
+    plans: '/vendor/plans',
+    /** One plan of the pro: its visits, cancel. */
+    plan: '/vendor/plans/:id',
   },
   admin: {
     /** Our admin area; everything under `/admin` is admin-only. */

@@ -4,6 +4,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { type Env, envSchema, parseEnvWith } from './schema';
+import { defaultVapidSubject, persistentVapidKeys, type VapidSettings } from './vapid';
+
+/** Where settings that are generated when unset come from: `dataDir` → the value. */
+export interface GeneratedFallbacks {
+  /** The access-token secret. */
+  secret: (dataDir: string) => Uint8Array;
+  /** The VAPID key pair (default {@link persistentVapidKeys}). */
+  vapidKeys?: (dataDir: string) => { publicKey: string; privateKey: string };
+}
 
 /** Walks up from this module to the monorepo root (the folder holding pnpm-workspace.yaml). */
 export function findRepoRoot(from = dirname(fileURLToPath(import.meta.url))): string {
@@ -105,14 +114,15 @@ function persistentSecret(dataDir: string): Uint8Array {
 }
 
 /** Addresses, local folders and token lifetimes. */
-function serviceSettings(e: Env, root: string, fallbackSecret: (dataDir: string) => Uint8Array) {
+function serviceSettings(e: Env, root: string, fallbacks: GeneratedFallbacks) {
   const dataDir = resolve(root, e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     /** HTTP port, default 3000 (`PORT`). */
     port: e.PORT,
     host: e.HOST,
     /** Public origin used in mails and logs, default `http://localhost:<port>`. */
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     /** `postgres://…` for a real PostgreSQL; undefined means embedded PGlite in `dataDir/pglite`. */
     ...optional('databaseUrl', e.DATABASE_URL),
     ...optional('redisUrl', e.REDIS_URL),
@@ -129,7 +139,17 @@ function serviceSettings(e: Env, root: string, fallbackSecret: (dataDir: string)
     privateUploadDir: resolve(root, e.PRIVATE_UPLOAD_DIR ?? join(dataDir, 'private')),
     outboxDir: resolve(root, e.OUTBOX_DIR ?? join(dataDir, 'outbox')),
     /** HS256 secret for access tokens (≥ 32 bytes). */
-    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : fallbackSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : fallbacks.secret(dataDir),
+    /**
+     * Web Push identity (`VAPID_PUBLIC_KEY` / `VAPID_PRIVATE_KEY` / `VAPID_SUBJECT`); unset keys are
+     * generated once and kept in `$DATA_DIR/vapid-keys.json`.
+     */
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : (fallbacks.vapidKeys ?? persistentVapidKeys)(dataDir)),
+      subject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, e.MAIL_FROM),
+    } satisfies VapidSettings,
     /**
      * Access-token lifetime in seconds (`ACCESS_TOKEN_TTL_S`), default 900 (15 min): the
      * session cookie lives this minus 5 min (spec §9).
@@ -267,18 +287,23 @@ function integrationSettings(e: Env) {
      * development only. Off, only `https://` to public hosts is fetched (no SSRF).
      */
     calendarImportAllowLocal: e.CALENDAR_IMPORT_ALLOW_LOCAL,
+    /**
+     * `PUSH_ALLOW_LOCAL` (default false; refused with `NODE_ENV=production`): accept push
+     * subscriptions whose endpoint is `http://` or a private or loopback host — tests only.
+     */
+    pushAllowLocal: e.PUSH_ALLOW_LOCAL,
   };
 }
 
 /**
  * The configuration schema: {@link envSchema} (the environment, validated) mapped to the app's
  * settings. Paths resolve against the repository root; without `JWT_SECRET` the access-token
- * secret is `fallbackSecret(dataDir)`.
+ * secret is `fallbacks.secret(dataDir)`, without VAPID keys `fallbacks.vapidKeys(dataDir)`.
  */
-export function configSchema(fallbackSecret: (dataDir: string) => Uint8Array) {
+export function configSchema(fallbacks: GeneratedFallbacks) {
   const root = findRepoRoot();
   return envSchema.transform((e) => ({
-    ...serviceSettings(e, root, fallbackSecret),
+    ...serviceSettings(e, root, fallbacks),
     ...startupSettings(e, root),
     ...limitSettings(e),
     ...integrationSettings(e),
@@ -293,15 +318,16 @@ export type Config = z.infer<ReturnType<typeof configSchema>>;
  * schema ({@link envSchema}) parsed once. Throws `ConfigError` naming the variable when a
  * value is invalid (`PORT=abc`, a 10-byte `JWT_SECRET`); the server then exits with status 1.
  * Without `JWT_SECRET`, the secret is `overrides.jwtSecret` or one generated once and kept in
- * the data folder.
+ * the data folder; the same for the VAPID keys (`overrides.vapid`, else `vapid-keys.json`).
  */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Config> = {},
 ): Config {
-  const schema = configSchema(
-    (dataDir) => overrides.jwtSecret ?? persistentSecret(overrides.dataDir ?? dataDir),
-  );
+  const schema = configSchema({
+    secret: (dataDir) => overrides.jwtSecret ?? persistentSecret(overrides.dataDir ?? dataDir),
+    vapidKeys: (dataDir) => overrides.vapid ?? persistentVapidKeys(overrides.dataDir ?? dataDir),
+  });
   const config = parseEnvWith(schema, env);
   return { ...config, ...overrides };
 }

@@ -65,6 +65,59 @@ const origin = url(['http', 'https']).transform((value) => new URL(value).origin
 /** `true`/`false` (also 1/0, yes/no, on/off). */
 const flag = () => z.stringbool({ error: 'must be true or false' });
 
+/** Web Push variables (see `config/vapid.ts`): the VAPID key pair, its contact, local endpoints. */
+const PUSH_ENV = {
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      'must be a base64url P-256 public key (web-push generate-vapid-keys)',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      'must be a base64url P-256 private key (web-push generate-vapid-keys)',
+    )
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
+  PUSH_ALLOW_LOCAL: flag().default(false),
+};
+
+/** Checks of {@link PUSH_ENV} across variables: keys in pairs, no local endpoints in production. */
+function refinePush(
+  env: {
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+    PUSH_ALLOW_LOCAL: boolean;
+    NODE_ENV?: string;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+    });
+  }
+  if (env.PUSH_ALLOW_LOCAL && env.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUSH_ALLOW_LOCAL'],
+      message:
+        'must not be set with NODE_ENV=production (it lets anyone make the server post to its own network)',
+    });
+  }
+}
+
 /**
  * Every environment variable the API reads, with its default and coercion (documented, with the
  * same defaults, in `.env.example`). Blank values count as unset.
@@ -168,6 +221,7 @@ export const envSchema = z
       .optional(),
     CALENDAR_IMPORT_TIMEOUT_MS: integer(100, 60_000).default(10_000),
     CALENDAR_IMPORT_ALLOW_LOCAL: flag().default(false),
+    ...PUSH_ENV,
   })
   .superRefine((env, ctx) => {
     // Object storage: private files must never land in the public bucket (spec §5, vetting
@@ -209,6 +263,7 @@ export const envSchema = z
           'must not be set with NODE_ENV=production (it lets pros make the server read its own network)',
       });
     }
+    refinePush(env, ctx);
     if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',

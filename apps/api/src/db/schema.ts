@@ -248,6 +248,16 @@ export const vendorProfiles = pgTable(
      * slugs it had before live in `vendor_slug_redirects` (old links answer 301).
      */
     slug: text('slug').unique(),
+    /**
+     * Response time over the last 90 days (vendors `response-times` job, hourly): the median
+     * minutes from a customer's message to the pro's first answer, null without an answered one;
+     * the share answered within 4 hours (basis points; null without a sample); how many customer
+     * messages it was measured on; when it was computed.
+     */
+    responseMinutesMedian: integer('response_minutes_median'),
+    responseWithin4hBps: integer('response_within_4h_bps'),
+    responseSampleSize: integer('response_sample_size').notNull().default(0),
+    responseComputedAt: ts('response_computed_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client';
 import { createMailTransport, enqueueMail, type MailMessage, mailJob } from '../domains/mail';
-import { notificationJob, realtimeJob } from '../domains/notifications';
+import {
+  createWebPushSender,
+  notificationJob,
+  pushSendJob,
+  realtimeJob,
+} from '../domains/notifications';
 import { systemClock } from '../domains/deps';
 import { defineSchedule } from './define';
 import { createJobs, deleteDeliveredOutboxRows, type Jobs } from './engine';
@@ -26,7 +31,7 @@ export const outboxRetentionSchedule = defineSchedule({
 
 /**
  * Starts this process's job engine on pg-boss (after `events`, which provides `app.events`)
- * with the core jobs `mail`, `notification` and `realtime`; domains add theirs with
+ * with the core jobs `mail`, `notification`, `push.send` and `realtime`; domains add theirs with
  * `app.jobs.register(job, deps)` and periodic tasks with `app.jobs.schedule(task, deps)`
  * before the app is ready. With `config.outboxPollMs` > 0 workers poll every that many ms
  * (at least 500, pg-boss's floor), are woken by PostgreSQL NOTIFY when another instance
@@ -51,6 +56,11 @@ export default fp(
     jobs.register(mailJob, { transport, clock: systemClock, db: app.db });
     jobs.register(notificationJob, { db: app.db, events: app.events });
     jobs.register(realtimeJob, { events: app.events });
+    jobs.register(pushSendJob, {
+      db: app.db,
+      sender: createWebPushSender(config.vapid),
+      clock: systemClock,
+    });
     jobs.schedule(outboxRetentionSchedule, {
       db: app.db,
       retentionDays: config.outboxRetentionDays,

@@ -8,6 +8,12 @@ import { paymentRefundJob } from '../domains/payments/jobs/refund';
 import { paymentVoidJob } from '../domains/payments/jobs/void';
 import type { PaymentsService } from '../domains/payments/service';
 import {
+  planAuthorizeVisitJob,
+  planCreateVisitsSchedule,
+  planReleaseVisitJob,
+  type PlansContext,
+} from '../domains/plans';
+import {
   customerReminderJob,
   eveningSummarySchedule,
   type RemindersDeps,
@@ -19,6 +25,10 @@ import {
   type BusySyncDeps,
 } from '../domains/scheduling';
 import { documentDeleteJob } from '../domains/vendors/jobs/document-delete';
+import {
+  type ResponseTimesDeps,
+  responseTimesSchedule,
+} from '../domains/vendors/jobs/response-times';
 import { offerExpiryJob, type WaitlistService } from '../domains/waitlist';
 import type { Storage } from '../services/storage';
 import { defineSchedule } from './define';
@@ -63,6 +73,10 @@ export function registerJobs(
     reminders: RemindersDeps;
     /** What the busy-time import's fetches run with. */
     busyCalendars: BusySyncDeps;
+    /** What the pros' response-time measure runs with. */
+    responseTimes: ResponseTimesDeps;
+    /** What the plans' visit jobs and schedule run with. */
+    plans: PlansContext;
   },
 ): void {
   jobs.register(paymentCaptureJob, deps.payments);
@@ -80,4 +94,8 @@ export function registerJobs(
   jobs.schedule(eveningSummarySchedule, deps.reminders);
   jobs.register(busyCalendarSyncJob, deps.busyCalendars);
   jobs.schedule(busyCalendarsSchedule, deps.busyCalendars);
+  jobs.schedule(responseTimesSchedule, deps.responseTimes);
+  jobs.register(planAuthorizeVisitJob, deps.plans);
+  jobs.register(planReleaseVisitJob, deps.plans);
+  jobs.schedule(planCreateVisitsSchedule, deps.plans);
 }

@@ -67,6 +67,7 @@ const STRIPE = {
  *   `MEDIA_PUBLIC_URL` (the CDN of public media) when set;
  * - fetch and WebSocket to our origin (`'self'`, plus `ws:`/`wss:` of `config.publicUrl` for
  *   browsers that do not map `'self'` to WebSocket schemes);
+ * - the service worker and the web app manifest from our origin (`worker-src`, `manifest-src`);
  * - never framed (`frame-ancestors 'none'`), no plugins, `<base>` and forms to our origin only;
  * - with `PAYMENT_PROVIDER=stripe`, Stripe.js: `https://js.stripe.com` in script-src and
  *   frame-src, `https://api.stripe.com` in connect-src.
@@ -90,6 +91,9 @@ export function contentSecurityPolicy(
       ...(config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : []),
     ],
     fontSrc: ["'self'"],
+    // The service worker (`/sw.js`, Web Push) and the web app manifest: our origin only.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     connectSrc: ["'self'", socketOrigin, ...(stripe ? STRIPE.connect : [])],
     frameSrc: stripe ? STRIPE.frame : ["'none'"],
     frameAncestors: ["'none'"],

@@ -56,6 +56,11 @@ const ServiceGallery = page(() => import('../features/services/gallery'), 'Servi
 const Checkout = page(() => import('../features/checkout/checkout'), 'CheckoutPage');
 const UserHistory = page(() => import('../features/orders/customer-history'), 'UserHistoryPage');
 const UserOrder = page(() => import('../features/orders/customer-order'), 'UserOrderPage');
+const plans = () => import('../features/plans/plans-pages');
+const UserPlans = page(plans, 'UserPlansPage');
+const UserPlan = page(plans, 'UserPlanPage');
+const VendorPlans = page(plans, 'VendorPlansPage');
+const VendorPlan = page(plans, 'VendorPlanPage');
 
 const shared = {
   notifications: page(() => import('../features/account/notifications'), 'NotificationsPage'),
@@ -144,6 +149,8 @@ export const ROUTE_TABLE: RouteDef[] = [
   { path: u.messagesSupportChats, component: shared.chats, layout: 'user' },
   { path: u.profile, component: shared.profile, layout: 'user' },
   { path: u.location, component: shared.location, layout: 'user' },
+  { path: u.plans, component: UserPlans, layout: 'user' },
+  { path: u.plan, component: UserPlan, layout: 'user' },
 
   { path: v.home, component: VendorHome, layout: 'vendor' },
   { path: v.history, component: VendorHistory, layout: 'vendor' },
@@ -162,6 +169,8 @@ export const ROUTE_TABLE: RouteDef[] = [
   { path: v.business, component: VendorBusiness, layout: 'vendor' },
   { path: v.documents, component: VendorDocuments, layout: 'vendor' },
   { path: v.earnings, component: VendorEarnings, layout: 'vendor' },
+  { path: v.plans, component: VendorPlans, layout: 'vendor' },
+  { path: v.plan, component: VendorPlan, layout: 'vendor' },
 
   { path: ROUTES.admin.home, component: AdminHome, layout: 'admin' },
   { path: ROUTES.admin.support, component: AdminSupport, layout: 'admin' },

@@ -58,6 +58,8 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   [u.messagesSupportChats]: title('Support chats'),
   [u.profile]: title('Profile'),
   [u.location]: title('Saved places'),
+  [u.plans]: title('Plans'),
+  [u.plan]: title('Plan'),
 
   [v.home]: title('Dashboard'),
   [v.history]: title('Order history'),
@@ -76,6 +78,8 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   [v.business]: title('Business profile'),
   [v.documents]: title('Documents'),
   [v.earnings]: title('Earnings'),
+  [v.plans]: title('Plans'),
+  [v.plan]: title('Plan'),
 
   [ROUTES.admin.home]: title('Admin'),
   [ROUTES.admin.support]: title('Support desk'),

@@ -1,6 +1,7 @@
 import {
   type ConfirmPaymentBody,
   type CreateOrderBody,
+  type DisputeNoShowBody,
   type InitializePaymentBody,
   type OnMyWayBody,
   type OrderListQuery,
@@ -67,6 +68,27 @@ export function ordersApi(call: Call, client: Client) {
      */
     onMyWay: (id: string, body: OnMyWayBody, options?: CallOptions) =>
       call('sendOnMyWay', { params: { id }, body }, options),
+    /**
+     * `POST /orders/:id/no-show` — the order's pro marks "Customer not there" (accepted, from 15
+     * minutes after the start); resolves with the order, `noShow` set. The customer is charged
+     * the published no-show fee. Rejects with {@link HttpError} 409 too early or once recorded,
+     * 403 for the customer.
+     */
+    markNoShow: (id: string, options?: CallOptions) =>
+      call('markNoShow', { params: { id } }, options),
+    /**
+     * `POST /orders/:id/report-no-show` — the customer reports the pro did not come (from 15
+     * minutes after the start): a full refund. Rejects like {@link markNoShow}, 403 for the pro.
+     */
+    reportNoShow: (id: string, options?: CallOptions) =>
+      call('reportNoShow', { params: { id } }, options),
+    /**
+     * `POST /orders/:id/no-show/dispute` — the customer disputes their no-show fee with
+     * `{ reason }` (10–2000 characters), within 48 hours, once: opens a support chat. Rejects
+     * with {@link HttpError} 409 when already disputed or too late.
+     */
+    disputeNoShow: (id: string, body: DisputeNoShowBody, options?: CallOptions) =>
+      call('disputeNoShow', { params: { id }, body }, options),
     /**
      * `POST /orders/:id/tip` — starts (or resumes) a tip for a completed order; resolves with
      * the tip's `Payment`, confirmed like a checkout with `payments.confirm`.

@@ -41,6 +41,13 @@ export const InMiles: Story = {
   },
 };
 export const NoDistanceOrPrice: Story = { args: { distanceKm: null, startingPrice: undefined } };
+/** A pro whose measured response time is shown under the rating. */
+export const RepliesQuickly: Story = {
+  args: { responseLabel: 'Usually replies within an hour' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Usually replies within an hour')).toBeInTheDocument();
+  },
+};
 export const NewVendor: Story = { args: { ratingAverage: 0, ratingCount: 0 } };
 export const LongName: Story = {
   args: { name: 'The Very Long Named Emergency Plumbing, Heating and Gas Services Company Ltd' },

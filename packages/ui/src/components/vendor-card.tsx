@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import { MapPin, MessageCircleReply } from 'lucide-react';
 import type * as React from 'react';
 import {
   CardImage,
@@ -33,6 +33,8 @@ type VendorCardProps = Omit<React.ComponentProps<'article'>, 'children'> & {
   startingPrice?: Money;
   /** Cover picture (decorative: the name is the card's text). */
   imageUrl?: string | null;
+  /** How quickly the pro answers, e.g. "Usually replies within 2 hours"; hidden when omitted. */
+  responseLabel?: string | null;
   href: string;
 };
 
@@ -47,6 +49,7 @@ function VendorCard({
   distanceUnit = 'kilometer',
   startingPrice,
   imageUrl,
+  responseLabel,
   href,
   className,
   ...props
@@ -64,6 +67,12 @@ function VendorCard({
           </Link>
         </h3>
         <RatingStars value={ratingAverage} count={ratingCount} size="sm" />
+        {responseLabel ? (
+          <p className="inline-flex items-center gap-1 text-xs text-muted">
+            <MessageCircleReply aria-hidden="true" className="size-3.5" />
+            {responseLabel}
+          </p>
+        ) : null}
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-sm text-muted">
           {city || distanceKm != null ? (
             <span className="inline-flex items-center gap-1">

@@ -48,7 +48,7 @@ function vendorConsole(deps: AdminDeps) {
      * `GET /v1/admin/vendors/{id}`: the vendor, its documents, services and decisions.
      * @throws AppError 404 `vendor_not_found`
      */
-    getVendor: (id: string) => vendorDetail(db, id),
+    getVendor: (id: string) => vendorDetail(db, id, deps.clock.now()),
 
     /** `POST /v1/admin/vendors/{id}/approve`: pending → approved. See {@link decideVetting}. */
     approveVendor: (admin: AuthUser, id: string) => decide(admin, id, 'approve', null),

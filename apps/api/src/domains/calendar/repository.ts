@@ -4,7 +4,7 @@
  * read model: check-tables.mjs allows reads, and only the orders domain writes them).
  */
 import type { OrderStatus } from '@vetted/contract';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   calendarFeeds,
@@ -73,12 +73,15 @@ export interface FeedOrderRow {
   eventCount: number;
 }
 
-/** The vendor's orders in `statuses` starting in [`from`, `to`), soonest first. */
+/**
+ * The vendor's orders in `statuses` starting in [`from`, `to`), soonest first; with `now`, also
+ * the unpaid visits of plans whose hold is live at `now` (booked ahead, paid 48 h before).
+ */
 export async function feedOrders(
   db: DbOrTx,
   vendorId: string,
   statuses: readonly OrderStatus[],
-  window: { from: Date; to: Date },
+  window: { from: Date; to: Date; now?: Date },
 ): Promise<FeedOrderRow[]> {
   return db
     .select({
@@ -97,7 +100,17 @@ export async function feedOrders(
     .where(
       and(
         eq(orders.vendorId, vendorId),
-        inArray(orders.status, [...statuses]),
+        // A plan's booked visit is on the pro's calendar while its slot is held, paid or not.
+        window.now
+          ? or(
+              inArray(orders.status, [...statuses]),
+              and(
+                eq(orders.status, 'pending_payment'),
+                isNotNull(orders.planId),
+                gt(orders.holdExpiresAt, window.now),
+              ),
+            )
+          : inArray(orders.status, [...statuses]),
         gte(orders.startsAt, window.from),
         lt(orders.startsAt, window.to),
       ),

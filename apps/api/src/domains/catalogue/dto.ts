@@ -1,7 +1,7 @@
 /**
  * Output mapping of the catalogue domain: its rows as the contract shapes them.
  */
-import type { Service, VendorSummary } from '@vetted/contract';
+import { type Service, toResponseTime, type VendorSummary } from '@vetted/contract';
 import { thumbUrl } from '../../services/images';
 import type { ServiceRow } from './repository';
 import type { VendorSummaryRow } from './vendor-sql';
@@ -26,6 +26,11 @@ export function toSummary(row: VendorSummaryRow): VendorSummary {
         ? null
         : { amount: Number(row.minPrice), currency: row.minPriceCurrency },
     coverImageUrl: row.coverKey ? thumbUrl(row.coverKey) : null,
+    responseTime: toResponseTime({
+      medianMinutes: row.responseMinutesMedian,
+      within4hBps: row.responseWithin4hBps,
+      sampleSize: Number(row.responseSampleSize),
+    }),
   };
 }
 

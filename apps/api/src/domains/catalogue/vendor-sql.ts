@@ -86,6 +86,9 @@ export function summaryColumns(point?: { lat: number; lng: number }, currency?: 
     lng: vp.lng,
     ratingAverage: vp.ratingAverage,
     ratingCount: vp.ratingCount,
+    responseMinutesMedian: vp.responseMinutesMedian,
+    responseWithin4hBps: vp.responseWithin4hBps,
+    responseSampleSize: vp.responseSampleSize,
     categorySlug: primaryCategory.slug,
     categoryName: primaryCategory.name,
     minPrice: minPriceSql(currency),
@@ -115,6 +118,10 @@ export type VendorSummaryRow = {
   lng: number;
   ratingAverage: number;
   ratingCount: number;
+  /** The stored response-time measure (vendors `response-times` schedule). */
+  responseMinutesMedian: number | null;
+  responseWithin4hBps: number | null;
+  responseSampleSize: number;
   categorySlug: string | null;
   categoryName: string | null;
   minPrice: number | null;

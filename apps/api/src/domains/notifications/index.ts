@@ -4,6 +4,7 @@
  */
 export type { NewNotification, RealtimeEvent } from '../../shared/notification';
 export { notificationJob } from './jobs/notification';
+export { pushSendJob } from './jobs/push-send';
 export { realtimeJob } from './jobs/realtime';
 export {
   deletePreferences,
@@ -12,9 +13,14 @@ export {
   kindUsesChannel,
   loadPreferences,
   preferenceKindOf,
+  pushAllowed,
   savePreferences,
 } from './preferences';
 export { deleteNotificationsOf, type NotificationRow, toNotificationDto } from './repository';
+export { deleteSubscriptionsOf as deletePushSubscriptionsOf } from './push-repository';
+export { default as pushRoutes } from './push-routes';
+export { createWebPushSender, type PushSender } from './push-sender';
+export { createPushService, type PushService } from './push-service';
 export { default as notificationRoutes } from './routes';
 export {
   createNotificationsService,

@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notificationPreferences, users } from '../../db/schema';
 
-/** A stored switch: `channel` is `in_app` | `email`. */
+/** A stored switch: `channel` is `in_app` | `email` | `push`. */
 export interface PreferenceRow {
   kind: string;
   channel: string;

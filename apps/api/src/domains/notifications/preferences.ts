@@ -1,5 +1,5 @@
 /**
- * Notification preferences: which kinds a person receives in the app and by mail.
+ * Notification preferences: which kinds a person receives in the app, by mail and by push.
  * The kinds and their channels are the contract's `NOTIFICATION_PREFERENCE_KINDS`; this module
  * maps what the app sends onto them and answers the delivery handlers. Security mails (codes,
  * password and email changes, account deletion) carry no kind and are always sent.
@@ -25,6 +25,7 @@ const KIND_OF_PREFIX: readonly [prefix: string, kind: NotificationPreferenceKind
   ['payment.', 'bookings'],
   ['waitlist.', 'bookings'],
   ['tip.', 'bookings'],
+  ['plan.', 'bookings'],
   ['message.', 'messages'],
   ['review.', 'reviews'],
   ['reminder.', 'reminders'],
@@ -60,12 +61,13 @@ function toPreferences(rows: repo.PreferenceRow[], role: Role): NotificationPref
       channels: [...k.channels],
       inApp: value(k.kind, 'in_app'),
       email: value(k.kind, 'email'),
+      push: value(k.kind, 'push'),
     })),
   };
 }
 
 /**
- * `GET /v1/me/notification-preferences`: every kind with its two switches, described for an
+ * `GET /v1/me/notification-preferences`: every kind with its switches, described for an
  * account of `role`.
  */
 export async function loadPreferences(
@@ -79,7 +81,8 @@ export async function loadPreferences(
 /**
  * `PUT /v1/me/notification-preferences`: sets the listed kinds (others keep their switches).
  * Only switches that differ from the default (on) are stored; a switch of a channel the kind is
- * not delivered on is ignored. One transaction; answers the full list.
+ * not delivered on is ignored, and a kind sent without `push` keeps its stored push switch.
+ * One transaction; answers the full list.
  */
 export async function savePreferences(
   db: Db,
@@ -88,7 +91,16 @@ export async function savePreferences(
   body: z.output<typeof updateNotificationPreferencesBodySchema>,
 ): Promise<NotificationPreferences> {
   const rows: repo.PreferenceRow[] = [];
+  const pushOff = new Set(
+    (await repo.listPreferences(db, userId))
+      .filter((r) => r.channel === 'push' && !r.enabled)
+      .map((r) => r.kind),
+  );
   for (const k of body.kinds) {
+    const push = k.push ?? !pushOff.has(k.kind);
+    if (!push && kindUsesChannel(k.kind, 'push')) {
+      rows.push({ kind: k.kind, channel: 'push', enabled: false });
+    }
     if (!k.inApp && kindUsesChannel(k.kind, 'in_app')) {
       rows.push({ kind: k.kind, channel: 'in_app', enabled: false });
     }
@@ -116,6 +128,18 @@ export async function inAppAllowed(db: DbOrTx, userId: string, type: string): Pr
   const facts = await repo.deliveryFactsById(db, userId, kind, 'in_app');
   if (!facts) return true;
   return !facts.deleted && facts.enabled !== false;
+}
+
+/**
+ * Whether a notification of `type` may be pushed to `userId`'s browsers: only for a kind
+ * delivered on `push` (the contract's catalogue) whose push switch is on, and not to a deleted
+ * account. Types without a kind are not pushed.
+ */
+export async function pushAllowed(db: DbOrTx, userId: string, type: string): Promise<boolean> {
+  const kind = preferenceKindOf(type);
+  if (!kind || !kindUsesChannel(kind, 'push')) return false;
+  const facts = await repo.deliveryFactsById(db, userId, kind, 'push');
+  return facts !== null && !facts.deleted && facts.enabled !== false;
 }
 
 /**

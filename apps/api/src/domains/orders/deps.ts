@@ -1,6 +1,7 @@
 /** What the orders domain is given: the common deps, the payments domain's requests, places. */
 import type { Payment } from '@vetted/contract';
 import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../platform/types';
 import type { ServiceDeps } from '../deps';
 import type { Geocoder } from '../places';
 
@@ -29,7 +30,18 @@ export interface OrderPayments {
   tipOf(db: DbOrTx, orderId: string): Promise<Payment | null>;
 }
 
+/**
+ * The support desk as the orders domain uses it: a disputed no-show fee opens a support chat for
+ * the customer with their reason as its first message (the conversations domain's public
+ * `open` + `send`, wired in app.ts). Returns the chat's id.
+ */
+export interface SupportChats {
+  openChat(user: AuthUser, subject: string, text: string): Promise<string>;
+}
+
 export interface OrdersDeps extends ServiceDeps {
+  /** Where a disputed no-show fee goes; absent in contexts without the support desk. */
+  support?: SupportChats;
   payments: OrderPayments;
   /** The city index that locates a typed address for the service-area check. */
   geocoder: Geocoder;

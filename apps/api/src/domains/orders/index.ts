@@ -6,7 +6,10 @@ export { newOrderReference, newStartCode } from './codes';
 export type { OrderPayments, OrdersDeps } from './deps';
 export { createOrdersService, type OrdersService } from './service';
 export { reminderReads } from './reminder-reads';
+export { supportChats } from './support-chats';
+export { vendorNoShowCount } from './no-show-reads';
 export { relationTo } from './use-cases/context';
+export { createPlanVisits, type PlanVisits } from './use-cases/plan-visit';
 export { default as orderRoutes } from './routes';
 export {
   anonymiseCustomerOrders,

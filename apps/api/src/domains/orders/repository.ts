@@ -3,7 +3,21 @@
  * holds no policy and no text for people.
  */
 import type { Order, OrderStatus } from '@vetted/contract';
-import { and, asc, count, desc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { orderEvents, orders, payments, services, users, vendorProfiles } from '../../db/schema';
@@ -237,7 +251,10 @@ export async function lockCustomerBookings(tx: DbOrTx, customerId: string): Prom
   );
 }
 
-/** How many of the customer's orders are unpaid with a hold that has not expired at `now`. */
+/**
+ * How many of the customer's orders are unpaid with a hold that has not expired at `now`. A
+ * plan's later visits are booked ahead by the plan, not by the customer: they do not count.
+ */
 export async function countUnpaidHolds(db: DbOrTx, customerId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -247,6 +264,7 @@ export async function countUnpaidHolds(db: DbOrTx, customerId: string, now: Date
         eq(orders.customerId, customerId),
         eq(orders.status, 'pending_payment'),
         gt(orders.holdExpiresAt, now),
+        or(isNull(orders.planVisit), lte(orders.planVisit, 1)),
       ),
     );
   return Number(row?.n ?? 0);

@@ -53,4 +53,14 @@ export default async function orderRoutes(
   route(app, endpoints.sendOnMyWay, async ({ params, body, user }) =>
     presentOrderDetailFor(app.db, user, await orders.onMyWay(user, params.id, body)),
   );
+  // No-shows: "Customer not there", "Pro didn't come", and a dispute of the fee.
+  route(app, endpoints.markNoShow, async ({ params, user }) =>
+    presentOrderDetailFor(app.db, user, await orders.markNoShow(user, params.id)),
+  );
+  route(app, endpoints.reportNoShow, async ({ params, user }) =>
+    presentOrderDetailFor(app.db, user, await orders.reportNoShow(user, params.id)),
+  );
+  route(app, endpoints.disputeNoShow, async ({ params, body, user }) =>
+    presentOrderDetailFor(app.db, user, await orders.disputeNoShow(user, params.id, body)),
+  );
 }

@@ -7,6 +7,7 @@
 import type {
   CancellationQuote,
   CreateOrderBody,
+  DisputeNoShowBody,
   OnMyWayBody,
   Order,
   OrderDetail,
@@ -22,6 +23,7 @@ import type { AuthUser } from '../../platform/types';
 import type { OrdersDeps } from './deps';
 import { ordersContext } from './use-cases/context';
 import { createOrder } from './use-cases/create-order';
+import { disputeNoShow, markNoShow, reportNoShow } from './use-cases/no-show';
 import { sendOnMyWay } from './use-cases/on-my-way';
 import { quote, serviceArea } from './use-cases/quote';
 import { getOrder, listOrders } from './use-cases/read-order';
@@ -71,6 +73,13 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The pro says they are on the way (use-cases/on-my-way.ts `sendOnMyWay`). */
     onMyWay: (user: AuthUser, id: string, body: OnMyWayBody): Promise<OrderDetail> =>
       sendOnMyWay(ctx, user, id, body),
+    /** The pro marks "Customer not there" (use-cases/no-show.ts `markNoShow`). */
+    markNoShow: (user: AuthUser, id: string): Promise<OrderDetail> => markNoShow(ctx, user, id),
+    /** The customer reports "Pro didn't come" (use-cases/no-show.ts `reportNoShow`). */
+    reportNoShow: (user: AuthUser, id: string): Promise<OrderDetail> => reportNoShow(ctx, user, id),
+    /** The customer disputes a no-show fee (use-cases/no-show.ts `disputeNoShow`). */
+    disputeNoShow: (user: AuthUser, id: string, body: DisputeNoShowBody): Promise<OrderDetail> =>
+      disputeNoShow(ctx, user, id, body),
   };
 }
 

@@ -24,6 +24,14 @@ export type AuthorizeResult =
   | { status: 'declined'; code: string; message: string; last4: string | null }
   | { status: 'requires_action'; ref: string; clientSecret: string };
 
+/** A card the provider keeps for off-session charges: `pm_…` / `sbx_pm_…`, Stripe's `cus_…`. */
+export interface SavedCard {
+  ref: string;
+  customerRef: string | null;
+  last4: string | null;
+  brand: string | null;
+}
+
 /** One thing the provider did to a card (admin view). `at` is an ISO 8601 timestamp. */
 export interface ProviderEvent {
   type: 'authorization' | 'capture' | 'void' | 'refund' | 'payout';
@@ -94,12 +102,17 @@ export interface PaymentProvider {
   readonly connectedAccounts?: ConnectedAccounts;
   readonly name: 'sandbox' | 'stripe';
   readonly testMode: boolean;
-  /** At payment initialisation. Stripe: creates a PaymentIntent (capture_method manual, metadata.paymentId). Sandbox: no-op. */
+  /**
+   * At payment initialisation. Stripe: creates a PaymentIntent (capture_method manual,
+   * metadata.paymentId; with `saveCard`, a Customer and `setup_future_usage: 'off_session'` for a
+   * plan's first visit). Sandbox: no-op.
+   */
   prepare(input: {
     paymentId: string;
     amount: number;
     currency: string;
     idempotencyKey: string;
+    saveCard?: boolean;
   }): Promise<{ ref: string | null; clientSecret: string | null; publishableKey: string | null }>;
   /** Sandbox: authorises `card`. Stripe: reads the PaymentIntent `ref` the browser confirmed with Stripe.js. */
   authorize(input: {
@@ -138,6 +151,31 @@ export interface PaymentProvider {
     destination: string | null;
     idempotencyKey: string;
   }): Promise<{ ref: string }>;
+  /**
+   * Keeps the card of an authorised checkout for later off-session charges (a plan's visits).
+   * Sandbox: a `sandbox_payment_methods` row `sbx_pm_…` (last four digits, the test card's
+   * off-session behaviour), one per payment. Stripe: the PaymentIntent's saved PaymentMethod
+   * and Customer. Null when the provider kept nothing.
+   */
+  saveCard?(input: {
+    paymentId: string;
+    /** The authorised charge (Stripe: the PaymentIntent `pi_…`). */
+    ref: string;
+    card?: CardDetails;
+  }): Promise<SavedCard | null>;
+  /**
+   * Authorises `amount` (minor units) on a saved card without the customer present
+   * (Stripe: `off_session: true, confirm: true, capture_method: 'manual'`). A decline (also
+   * "authentication required") is a value; a repeated `idempotencyKey` returns the first outcome.
+   */
+  offSessionAuthorize?(input: {
+    paymentMethodRef: string;
+    customerRef?: string | null;
+    amount: number;
+    currency: string;
+    paymentId: string;
+    idempotencyKey: string;
+  }): Promise<AuthorizeResult>;
   /** What the provider did to this charge (admin view). */
   events(ref: string): Promise<ProviderEvent[]>;
   /** Charges created since `since` (reconciliation: find orphans our database does not account for). */

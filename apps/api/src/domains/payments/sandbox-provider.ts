@@ -8,6 +8,7 @@ import type { Clock } from '../deps';
 import { messages } from './messages';
 import { luhnValid, SANDBOX_CARDS } from './policy';
 import type { AuthorizeResult, PaymentProvider, ProviderEvent } from './provider';
+import { offSessionAuthorize, saveSandboxCard } from './sandbox-saved-cards';
 import {
   type BankRow,
   byKey,
@@ -196,7 +197,8 @@ async function payout({ db, clock }: Bank, input: Input<'payout'>): Promise<{ re
  * - Test cards (Stripe's numbers): 4242 4242 4242 4242 authorises; 4000 0000 0000 0002 is
  *   declined ("Your card was declined. Try another card."); 4000 0000 0000 9995 has insufficient
  *   funds; 4000 0000 0000 5126 authorises but every refund of it fails (a bank outage, retried);
- *   any other Luhn-valid number authorises. A number failing Luhn is a 400.
+ *   any other Luhn-valid number authorises. A number failing Luhn is a 400. A plan's card is
+ *   saved (sandbox-saved-cards.ts); 4000 0000 0000 0341 saves but declines off-session.
  * - A payout is a `payout` row with ref `sbx_po_<payout id>`, once per key, whose
  *   `last4` is the destination (the pro's verified bank account's last four digits).
  * - Capturing an already captured charge or voiding a voided one succeeds without a new event
@@ -215,6 +217,8 @@ export function createSandboxProvider(bank: Bank): SandboxProvider {
     void: (input) => voidCharge(bank, input),
     refund: (input) => refund(bank, input),
     payout: (input) => payout(bank, input),
+    saveCard: (input) => saveSandboxCard(bank, input),
+    offSessionAuthorize: (input) => offSessionAuthorize(bank, input, result),
     events: (ref) => eventsOfCharge(bank.db, ref),
     eventsForPayment: (paymentId) => eventsOfPayment(bank.db, paymentId),
     charges: (since) => chargesSince(bank.db, since),

@@ -24,6 +24,8 @@ import { handleCapture } from './use-cases/capture';
 import { confirmPayment } from './use-cases/confirm';
 import { createPaymentsContext, type PaymentsContext } from './use-cases/context';
 import { initializePayment } from './use-cases/initialize';
+import { authorizeOffSession } from './use-cases/off-session-authorize';
+import { saveCardForPlan, savedCard, savedCardOfOrder } from './use-cases/save-card';
 import { reconcile } from './use-cases/reconcile';
 import { handleOrphanRefund, handleRefund, type RefundJob } from './use-cases/refund';
 import { requestCapture, requestRefund, requestVoid } from './use-cases/request-money';
@@ -88,10 +90,14 @@ function checkoutUseCases(ctx: PaymentsContext) {
      * Records an authorisation the provider reports asynchronously (e.g. a Stripe webhook
      * `payment_intent.amount_capturable_updated`) exactly as a confirm would: payment
      * `authorized`, order `paid`. Idempotent; throws a 409 AppError when the order can no longer
-     * take it (the hold is then released through the outbox).
+     * take it (the hold is then released through the outbox). A plan's first visit keeps its
+     * card here too: the webhook may arrive before the browser's confirm, which then answers 409.
      */
-    applyAuthorization: (paymentId: string, ref: string, last4: string | null): Promise<void> =>
-      settleAuthorization(ctx, { paymentId, key: null, ref, last4, actorId: null }),
+    async applyAuthorization(paymentId: string, ref: string, last4: string | null): Promise<void> {
+      await settleAuthorization(ctx, { paymentId, key: null, ref, last4, actorId: null });
+      const payment = await repo.getPayment(ctx.db, paymentId);
+      if (payment) await saveCardForPlan(ctx, { payment, ref });
+    },
 
     /** The order's current payment as the API shows it (its latest attempt), or null. */
     async paymentOf(dbx: DbOrTx, orderId: string): Promise<Payment | null> {
@@ -184,6 +190,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
      */
     reconcile: (since?: Date) => reconcile(ctx, since),
 
+    /**
+     * A plan's visit: authorises the unpaid order on the saved card without the customer
+     * (use-cases/off-session-authorize.ts); `declined` leaves the order payable in checkout.
+     */
+    authorizeOffSession: (input: { orderId: string; savedPaymentMethodId: string }) =>
+      authorizeOffSession(ctx, input),
+    /** The card a payment of an order saved or used (`{ id, last4 }`), or null. */
+    savedCardOfOrder,
+    /** A saved card's `{ id, last4 }`, or null. */
+    savedCard,
     // For the orders domain (its `OrderPayments`): queue money moves inside ITS transaction.
     requestCapture,
     requestVoid,

@@ -12,6 +12,7 @@ import {
   retrieveIntent,
   stripeCurrency,
 } from './stripe-history';
+import { offSessionIntent, savedCardOfIntent, saveCardParams } from './stripe-saved-cards';
 
 /** Where and how to reach Stripe. `host`/`port`/`protocol` point the SDK at a local fake in tests. */
 export interface StripeProviderOptions {
@@ -252,7 +253,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     connectedAccounts: connectedAccounts(stripe),
 
-    async prepare({ paymentId, amount, currency, idempotencyKey }) {
+    async prepare({ paymentId, amount, currency, idempotencyKey, saveCard }) {
+      // A plan's first visit keeps its card for the next visits (stripe-saved-cards.ts).
+      const saving = saveCard ? await saveCardParams(stripe, { paymentId, idempotencyKey }) : {};
       const intent = await stripe.paymentIntents.create(
         {
           amount,
@@ -260,6 +263,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           capture_method: 'manual',
           allowed_payment_method_types: ['card'],
           metadata: { paymentId, idempotencyKey },
+          ...saving,
         },
         { idempotencyKey },
       );
@@ -271,6 +275,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     authorize: (input) => authorizeIntent(stripe, input),
+    saveCard: ({ ref }) => savedCardOfIntent(stripe, ref),
+    offSessionAuthorize: (input) => offSessionIntent(stripe, input),
 
     async capture({ ref, amount, idempotencyKey }) {
       try {

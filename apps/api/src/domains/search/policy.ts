@@ -18,17 +18,27 @@ export const MAX_SEARCH_WORDS = 8;
 export const MAX_WORD_LENGTH = 32;
 
 /**
- * Relevance (`sort=relevance`, the default) = W.text × T + W.distance × D + W.rating × R, each
- * factor in [0, 1]; a factor that does not apply (no `q`: T, no place: D) adds nothing, so
- * without `q` and a place the order is by R alone (the old "recommended").
+ * Relevance (`sort=relevance`, the default) = W.text × T + W.distance × D + W.rating × R +
+ * W.response × P, each factor in [0, 1]; a factor that does not apply (no `q`: T, no place: D)
+ * adds nothing, so without `q` and a place the order is by R and P (the old "recommended").
  * - T, text: see {@link TEXT_WEIGHTS};
  * - D, distance: 1 / (1 + km / {@link DISTANCE_SCALE_KM}): 1 next door, ½ at 10 km, ⅙ at 50 km;
  * - R, rating: the Bayesian average (see {@link RATING_PRIOR}) ÷ 5, so 4.9★ from 300 reviews
- *   beats 5★ from two, and a pro without reviews counts as average rather than as zero.
+ *   beats 5★ from two, and a pro without reviews counts as average rather than as zero;
+ * - P, responsiveness: the share of customer messages answered within 4 hours (the vendors
+ *   domain's stored measure), pulled towards ½ by {@link RESPONSE_PRIOR} the way R is, so a new
+ *   pro is neither rewarded nor punished for having no history.
  * Text weighs most: what was asked for comes first; among equally good matches, the nearer and
  * better-rated pro wins (a pro 2 km away beats one 30 km away unless rated far lower).
+ * Responsiveness weighs least (0.1): it separates otherwise close pros — customers pick the pro
+ * who answers first — without letting a fast reply outrank a better match or a much nearer pro.
  */
-export const RELEVANCE_WEIGHTS = { text: 0.5, distance: 0.3, rating: 0.2 } as const;
+export const RELEVANCE_WEIGHTS = { text: 0.5, distance: 0.3, rating: 0.2, response: 0.1 } as const;
+/**
+ * P = (weight × mean + n × share) / (weight + n), `n` the measured messages: 5 phantom messages
+ * answered half of the time within 4 hours before a pro's own.
+ */
+export const RESPONSE_PRIOR = { mean: 0.5, weight: 5 } as const;
 /** D halves at this distance (km), see {@link RELEVANCE_WEIGHTS}. */
 export const DISTANCE_SCALE_KM = 10;
 /**

@@ -23,6 +23,7 @@ import {
 import {
   DISTANCE_SCALE_KM,
   RATING_PRIOR,
+  RESPONSE_PRIOR,
   RELEVANCE_WEIGHTS,
   TEXT_WEIGHTS,
   type TextSearch,
@@ -145,7 +146,10 @@ function orderOf(search: VendorSearch, textScore: SQL | undefined): SQL[] {
       const w = RELEVANCE_WEIGHTS;
       const rating = sql`((${num(RATING_PRIOR.weight * RATING_PRIOR.mean)} + ${vp.ratingCount} * ${vp.ratingAverage})
         / (${num(RATING_PRIOR.weight)} + ${vp.ratingCount}) / 5)`;
-      const parts = [sql`${num(w.rating)} * ${rating}`];
+      const responsive = sql`((${num(RESPONSE_PRIOR.weight * RESPONSE_PRIOR.mean)}
+        + ${vp.responseSampleSize} * coalesce(${vp.responseWithin4hBps}, 0) / 10000.0)
+        / (${num(RESPONSE_PRIOR.weight)} + ${vp.responseSampleSize}))`;
+      const parts = [sql`${num(w.rating)} * ${rating}`, sql`${num(w.response)} * ${responsive}`];
       if (textScore) parts.push(sql`${num(w.text)} * ${textScore}`);
       if (point) {
         parts.push(

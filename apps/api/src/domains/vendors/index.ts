@@ -14,6 +14,8 @@ export {
   syncVendorProfile,
   updateBookingSettings,
 } from './profile-writes-repository';
+export { type ResponseTimesDeps, responseTimesSchedule } from './jobs/response-times';
+export { recomputeResponseTimes } from './response-times-repository';
 export { refreshSearchColumns } from './search-columns-repository';
 export { syncVendorSlug, vendorSlug } from './slug';
 export { eraseVendorDocuments } from './use-cases/documents';

@@ -3,7 +3,7 @@
  * what its onboarding checklist counts, and its vetting documents. Each takes `db` or a
  * transaction; none holds policy or text for people.
  */
-import type { VendorDetail, VendorDocument } from '@vetted/contract';
+import { toResponseTime, type VendorDetail, type VendorDocument } from '@vetted/contract';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -193,6 +193,11 @@ export async function vendorDetail(db: DbOrTx, profile: VendorProfileRow): Promi
         ? null
         : { amount: Number(facts.minPrice), currency: facts.minPriceCurrency },
     coverImageUrl: cover ? thumbUrl(cover) : null,
+    responseTime: toResponseTime({
+      medianMinutes: profile.responseMinutesMedian,
+      within4hBps: profile.responseWithin4hBps,
+      sampleSize: profile.responseSampleSize,
+    }),
     bio: profile.bio,
     address: profile.address,
     serviceRadiusKm: Number(profile.serviceRadiusKm),

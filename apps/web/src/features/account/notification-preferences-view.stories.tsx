@@ -3,6 +3,7 @@ import type { NotificationPreferences } from '@vetted/contract';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { loadError } from '../../fixtures';
+import { PushDeviceView } from './push-device-view';
 import {
   NotificationPreferencesView,
   type NotificationPreferencesViewProps,
@@ -15,18 +16,20 @@ const defaults: NotificationPreferences = {
       kind: 'bookings',
       label: 'Bookings and payments',
       description:
-        'New bookings, accepted, declined, started, completed and cancelled jobs, receipts and refunds.',
-      channels: ['in_app', 'email'],
+        'New bookings, accepted, declined, started, completed and cancelled jobs, recurring plans, receipts and refunds.',
+      channels: ['in_app', 'email', 'push'],
       inApp: true,
       email: true,
+      push: true,
     },
     {
       kind: 'messages',
       label: 'Messages',
       description: 'New messages from pros, customers and Vetted support.',
-      channels: ['in_app', 'email'],
+      channels: ['in_app', 'email', 'push'],
       inApp: true,
       email: true,
+      push: true,
     },
     {
       kind: 'reviews',
@@ -35,9 +38,12 @@ const defaults: NotificationPreferences = {
       channels: ['in_app'],
       inApp: true,
       email: false,
+      push: false,
     },
   ],
 };
+
+const SWITCH = { in_app: 'inApp', email: 'email', push: 'push' } as const;
 
 /** Holds the switches like the page's optimistic update does. */
 function Stateful(props: NotificationPreferencesViewProps) {
@@ -51,9 +57,7 @@ function Stateful(props: NotificationPreferencesViewProps) {
         setData((d) =>
           d
             ? {
-                kinds: d.kinds.map((k) =>
-                  k.kind === kind ? { ...k, [channel === 'in_app' ? 'inApp' : 'email']: on } : k,
-                ),
+                kinds: d.kinds.map((k) => (k.kind === kind ? { ...k, [SWITCH[channel]]: on } : k)),
               }
             : d,
         );
@@ -108,5 +112,24 @@ export const SomeOff: Story = {
       canvas.getByRole('switch', { name: 'Bookings and payments: by email' }),
     ).not.toBeChecked();
     await expect(canvas.getByRole('switch', { name: 'Reviews: in the app' })).not.toBeChecked();
+  },
+};
+
+/** The page as a phone shows it with push off on this device: the Push column and the button. */
+export const WithThisDevice: Story = {
+  args: {
+    data: defaults,
+    device: <PushDeviceView state="off" onTurnOn={fn()} onTurnOff={fn()} />,
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const pushMessages = canvas.getByRole('switch', { name: 'Messages: by push' });
+    await expect(pushMessages).toBeChecked();
+    await expect(canvas.queryByRole('switch', { name: 'Reviews: by push' })).toBeNull();
+    await userEvent.click(pushMessages);
+    await expect(args.onToggle).toHaveBeenCalledWith('messages', 'push', false);
+    await expect(
+      canvas.getByRole('button', { name: 'Turn on notifications on this device' }),
+    ).toBeEnabled();
   },
 };

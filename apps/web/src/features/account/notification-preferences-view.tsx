@@ -4,6 +4,7 @@ import type {
   NotificationPreferenceKind,
   NotificationPreferences,
 } from '@vetted/contract';
+import type * as React from 'react';
 import { MESSAGES } from '@vetted/api-client';
 import { Card, Skeleton, Switch } from '@vetted/ui';
 import { ErrorState } from '../../components/error-state';
@@ -15,11 +16,20 @@ export interface NotificationPreferencesViewProps {
   onRetry?: () => void;
   /** Flips one switch; the caller saves it (and reports a failure). */
   onToggle: (kind: NotificationPreferenceKind, channel: NotificationChannel, on: boolean) => void;
+  /** Push on this browser (`PushDeviceView`), shown under the switches. */
+  device?: React.ReactNode;
 }
 
-const CHANNELS: { channel: NotificationChannel; label: string; key: 'inApp' | 'email' }[] = [
-  { channel: 'in_app', label: 'In the app', key: 'inApp' },
-  { channel: 'email', label: 'By email', key: 'email' },
+/** The channels as columns: `short` heads the column on a phone, where three must fit. */
+const CHANNELS: {
+  channel: NotificationChannel;
+  label: string;
+  short: string;
+  key: 'inApp' | 'email' | 'push';
+}[] = [
+  { channel: 'in_app', label: 'In the app', short: 'App', key: 'inApp' },
+  { channel: 'email', label: 'By email', short: 'Email', key: 'email' },
+  { channel: 'push', label: 'By push', short: 'Push', key: 'push' },
 ];
 
 /**
@@ -33,14 +43,16 @@ export function NotificationPreferencesView({
   error,
   onRetry,
   onToggle,
+  device,
 }: NotificationPreferencesViewProps) {
   return (
     <Card>
       <div className="flex flex-col gap-1">
         <h2 className="text-lg font-semibold">Notifications</h2>
         <p className="text-sm text-muted">
-          Choose what reaches you in the app and by email. Sign-in codes and security emails
-          (password, email address, account deletion) are always sent.
+          Choose what reaches you in the app, by email and by push on the devices where you turn it
+          on. Sign-in codes and security emails (password, email address, account deletion) are
+          always sent.
         </p>
       </div>
       {error && !data ? (
@@ -53,8 +65,9 @@ export function NotificationPreferencesView({
                 <Skeleton className="h-4 w-40" />
                 <Skeleton className="h-3 w-full max-w-72" />
               </div>
-              <Skeleton className="h-6 w-11 rounded-full" />
-              <Skeleton className="h-6 w-11 rounded-full" />
+              {CHANNELS.map((c) => (
+                <Skeleton key={c.channel} className="h-6 w-11 rounded-full" />
+              ))}
             </div>
           ))}
         </div>
@@ -67,8 +80,13 @@ export function NotificationPreferencesView({
                 Kind
               </th>
               {CHANNELS.map((c) => (
-                <th key={c.channel} scope="col" className="w-20 pb-2 text-center font-medium">
-                  {c.label}
+                <th
+                  key={c.channel}
+                  scope="col"
+                  className="w-14 pb-2 text-center font-medium sm:w-20"
+                >
+                  <span className="sm:hidden">{c.short}</span>
+                  <span className="hidden sm:inline">{c.label}</span>
                 </th>
               ))}
             </tr>
@@ -80,6 +98,7 @@ export function NotificationPreferencesView({
           </tbody>
         </table>
       )}
+      {device}
     </Card>
   );
 }

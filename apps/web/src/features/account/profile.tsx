@@ -17,6 +17,8 @@ import { DeleteAccountView } from './delete-account-view';
 import { EmailChangeDialog } from './email-change-dialog';
 import { NotificationPreferencesView } from './notification-preferences-view';
 import { PasswordChangeView } from './password-change-view';
+import { PushDeviceView } from './push-device-view';
+import { usePushDevice } from './use-push-device';
 import { ProfileView } from './profile-view';
 
 /**
@@ -35,6 +37,7 @@ export function ProfilePage() {
     },
   );
   const prefs = useNotificationPreferences();
+  const pushDevice = usePushDevice();
   const { theme } = useTheme();
   const { signOut } = useSession();
   const [, navigate] = useLocation();
@@ -99,6 +102,15 @@ export function ProfilePage() {
             });
           });
         }}
+        device={
+          <PushDeviceView
+            state={pushDevice.state}
+            busy={pushDevice.busy}
+            error={pushDevice.error}
+            onTurnOn={pushDevice.turnOn}
+            onTurnOff={pushDevice.turnOff}
+          />
+        }
       />
       <Card>
         <h2 className="text-lg font-semibold">Preferences</h2>

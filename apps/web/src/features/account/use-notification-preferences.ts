@@ -1,6 +1,16 @@
-import type { NotificationChannel, NotificationPreferenceKind } from '@vetted/contract';
+import type {
+  NotificationChannel,
+  NotificationPreference,
+  NotificationPreferenceKind,
+} from '@vetted/contract';
 import { api } from '../../lib/vetted-api';
 import { useEndpoint } from '../../lib/use-endpoint';
+
+/** The field of a kind's row that holds `channel`'s switch. */
+const SWITCH: Record<
+  NotificationChannel,
+  keyof Pick<NotificationPreference, 'inApp' | 'email' | 'push'>
+> = { in_app: 'inApp', email: 'email', push: 'push' };
 
 /**
  * `GET /v1/me/notification-preferences` — switches per kind and channel — and `set`, which
@@ -17,11 +27,11 @@ export function useNotificationPreferences() {
     const current = swr.data;
     const row = current?.kinds.find((k) => k.kind === kind);
     if (!current || !row) return;
-    const changed = { ...row, [channel === 'in_app' ? 'inApp' : 'email']: on };
+    const changed = { ...row, [SWITCH[channel]]: on };
     const next = { kinds: current.kinds.map((k) => (k.kind === kind ? changed : k)) };
     await swr.mutate(
       api.me.updateNotificationPreferences({
-        kinds: [{ kind, inApp: changed.inApp, email: changed.email }],
+        kinds: [{ kind, inApp: changed.inApp, email: changed.email, push: changed.push }],
       }),
       { optimisticData: next, rollbackOnError: true, populateCache: true, revalidate: false },
     );

@@ -125,7 +125,7 @@ function ServicesCard({ vendor }: { vendor: AdminVendorDetail }) {
   );
 }
 
-/** The vendor's profile facts, tagline and bio. */
+/** The vendor's profile facts (with its no-shows of the last 90 days), tagline and bio. */
 function Profile({ vendor }: { vendor: AdminVendorDetail }) {
   const facts: [string, React.ReactNode][] = [
     [
@@ -142,6 +142,10 @@ function Profile({ vendor }: { vendor: AdminVendorDetail }) {
     ['Service radius', `${vendor.serviceRadiusKm} km`],
     ['Time zone', vendor.timeZone],
     ['Services', String(vendor.serviceCount)],
+    // Reliability: customers' "Pro didn't come" reports (the API counts them over 90 days).
+    ...(vendor.noShows90d === undefined
+      ? []
+      : [['No-shows (90 days)', String(vendor.noShows90d)] as [string, React.ReactNode]]),
     ['Submitted', vendor.submittedAt ? formatDateTime(vendor.submittedAt) : 'Not submitted'],
     ['Signed up', formatDate(vendor.createdAt)],
   ];

@@ -3,8 +3,10 @@ import { buildLink, ROUTES } from '@vetted/session';
 import { Breadcrumbs, Container } from '@vetted/ui';
 import { useParams, useSearchParams } from 'wouter';
 import { ErrorState } from '../../components/error-state';
+import { todayIn } from '../../lib/format';
 import { addressLine, locationOf, useSavedLocation } from '../../lib/location';
 import { useAddresses } from '../account';
+import { PlanPaymentNote } from '../plans';
 import { MissingService, useService, useServiceQuote, useVendor } from '../services';
 import { CheckoutView } from './checkout-view';
 import { ConfirmationView } from './confirmation-view';
@@ -43,7 +45,12 @@ function Checkout({
     params: { id: vendorId },
     query: { serviceId },
   });
-  const checkout = useCheckout({ serviceId, startsAt, serviceHref });
+  const checkout = useCheckout({
+    serviceId,
+    startsAt,
+    serviceHref,
+    timeZone: vendor.data?.timeZone,
+  });
   const { step, order, payment } = checkout;
 
   if (service.error && !service.data) {
@@ -98,6 +105,7 @@ function Checkout({
             onSubmit={checkout.placeOrder}
             onLocationChange={checkout.setLocation}
             area={checkout.area}
+            howOften={{ firstDay: todayIn(vendor.data?.timeZone, Date.parse(startsAt)) }}
           />
         ) : step === 'payment' && order ? (
           <HeldPayment
@@ -106,6 +114,7 @@ function Checkout({
             pickAnotherHref={serviceHref}
             onExpire={checkout.holdExpired}
           >
+            {checkout.plan ? <PlanPaymentNote frequency={checkout.plan.frequency} /> : null}
             <PaymentForm payment={payment} amount={order.total} onRetryInit={checkout.retryInit} />
           </HeldPayment>
         ) : order ? (

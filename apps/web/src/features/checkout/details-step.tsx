@@ -11,12 +11,17 @@ import {
 } from '@vetted/ui';
 import { MapPin } from 'lucide-react';
 import * as React from 'react';
+import { type HowOften, HowOftenField } from '../plans';
 
 export interface DetailsValues {
   address: string;
   notes: string;
   /** The saved place the address was filled from, while its text is unchanged. */
   placeId?: string;
+  /** "How often?": once (a plain order) or a plan's frequency. */
+  frequency?: HowOften;
+  /** A plan's last day (`YYYY-MM-DD`, the pro's calendar), when one was chosen. */
+  until?: string;
 }
 
 /** Where the job is, as chosen so far: a saved place (with its address) or a typed address. */
@@ -58,6 +63,8 @@ export interface DetailsStepProps {
   onLocationChange?: (location: CheckoutLocation) => void;
   /** The service-area check of the current address; a refusal disables "Place order". */
   area?: AreaCheckState | null;
+  /** Offers "How often?" (a recurring plan); `firstDay` is the slot's day, `YYYY-MM-DD`. */
+  howOften?: { firstDay: string };
 }
 
 /** Step 1: where the job is (typed, or one of the saved places) and notes for the pro. */
@@ -69,7 +76,9 @@ export function DetailsStep({
   places,
   onLocationChange,
   area,
+  howOften,
 }: DetailsStepProps) {
+  const [often, setOften] = React.useState<HowOften>('once');
   const addressInput = React.useRef<HTMLInputElement>(null);
   const placeOf = (address: string) => places?.find((p) => p.address && p.address === address)?.id;
   const [placeId, setPlaceId] = React.useState(() => placeOf(defaultValues.address));
@@ -98,6 +107,8 @@ export function DetailsStep({
           address: String(data.get('address') ?? ''),
           notes: String(data.get('notes') ?? ''),
           placeId,
+          frequency: often,
+          until: String(data.get('until') ?? '') || undefined,
         });
       }}
     >
@@ -150,6 +161,14 @@ export function DetailsStep({
       >
         <Textarea name="notes" rows={4} maxLength={1000} defaultValue={defaultValues.notes} />
       </FormField>
+      {howOften ? (
+        <HowOftenField
+          value={often}
+          onChange={setOften}
+          firstDay={howOften.firstDay}
+          untilError={errors?.until}
+        />
+      ) : null}
       <Button
         type="submit"
         size="lg"
@@ -157,7 +176,7 @@ export function DetailsStep({
         disabled={refusal !== undefined}
         className="w-full sm:w-auto sm:self-end"
       >
-        Place order
+        {often === 'once' ? 'Place order' : 'Start plan'}
       </Button>
     </form>
   );

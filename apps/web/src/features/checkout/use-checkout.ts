@@ -1,5 +1,5 @@
 import { isApiError, MESSAGES } from '@vetted/api-client';
-import { createOrderBodySchema, type Order } from '@vetted/contract';
+import { createOrderBodySchema, type Order, type Plan, type PlanFrequency } from '@vetted/contract';
 import * as React from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
@@ -8,6 +8,7 @@ import { validateWith } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { api } from '../../lib/vetted-api';
 import { useRevalidateOrders } from '../orders';
+import { endOfDayIn } from '../plans';
 import type { CheckoutStep } from './checkout-steps';
 import type { CheckoutLocation, DetailsValues } from './details-step';
 import { forgetIdempotencyKey, useIdempotencyKey } from './idempotency-key';
@@ -23,6 +24,8 @@ export interface UseCheckoutOptions {
   startsAt: string;
   /** The service's slot picker: where a customer whose slot was just taken is sent back. */
   serviceHref: string;
+  /** The pro's IANA time zone: a plan's last day ends at midnight there. */
+  timeZone?: string;
 }
 
 /**
@@ -31,11 +34,13 @@ export interface UseCheckoutOptions {
  * `stepRef` when the step changes. A slot taken meanwhile (409) sends the customer back to
  * `serviceHref` with a toast; an address outside the pro's area shows at the address (`area`).
  */
-export function useCheckout({ serviceId, startsAt, serviceHref }: UseCheckoutOptions) {
+export function useCheckout({ serviceId, startsAt, serviceHref, timeZone }: UseCheckoutOptions) {
   const [, navigate] = useLocation();
   const scope = `${serviceId}:${startsAt}`;
   const idempotencyKey = useIdempotencyKey(scope);
   const [order, setOrder] = React.useState<Order | null>(null);
+  /** The plan started instead of a one-time order ("How often?"), whose first visit is `order`. */
+  const [plan, setPlan] = React.useState<Plan | null>(null);
   /** When `order` arrived here (device clock, ms): the hold countdown's reference. */
   const [orderReceivedAt, setOrderReceivedAt] = React.useState(0);
   const [location, setLocation] = React.useState<CheckoutLocation | null>(null);
@@ -88,9 +93,33 @@ export function useCheckout({ serviceId, startsAt, serviceHref }: UseCheckoutOpt
       return;
     }
     if (isApiError(error) && error.fields) {
-      setDetailErrors({ address: error.fields.address, notes: error.fields.notes });
+      const { address, notes, until } = error.fields;
+      setDetailErrors({ address, notes, until });
     }
     toast.error(MESSAGES.errorCreatingOrder, { description: errorMessage(error) });
+  };
+
+  /**
+   * "How often?" said repeat: `POST /v1/plans` on this slot, then its first visit's order, which
+   * is paid here like any order (the API saves the card for the next visits).
+   */
+  const startPlan = async (
+    frequency: PlanFrequency,
+    details: { address: string; notes?: string },
+    values: DetailsValues,
+  ): Promise<Order> => {
+    const started = await api.plans.create({
+      serviceId,
+      startsAt,
+      frequency,
+      until: values.until && timeZone ? endOfDayIn(values.until, timeZone) : undefined,
+      address: details.address,
+      notes: details.notes,
+      placeId: values.placeId,
+    });
+    setPlan(started);
+    if (!started.firstOrderId) throw new Error('The plan has no first visit to pay for.');
+    return api.orders.get(started.firstOrderId);
   };
 
   const placeOrder = async (values: DetailsValues) => {
@@ -109,16 +138,19 @@ export function useCheckout({ serviceId, startsAt, serviceHref }: UseCheckoutOpt
     placingRef.current = true;
     setPlacing(true);
     try {
-      const created = await api.orders.create(
-        {
-          serviceId,
-          startsAt,
-          address: parsed.data.address,
-          notes: parsed.data.notes,
-          placeId: values.placeId,
-        },
-        { idempotencyKey },
-      );
+      const created =
+        values.frequency && values.frequency !== 'once'
+          ? await startPlan(values.frequency, parsed.data, values)
+          : await api.orders.create(
+              {
+                serviceId,
+                startsAt,
+                address: parsed.data.address,
+                notes: parsed.data.notes,
+                placeId: values.placeId,
+              },
+              { idempotencyKey },
+            );
       setOrder(created);
       setOrderReceivedAt(Date.now());
       setStep('payment');
@@ -138,6 +170,8 @@ export function useCheckout({ serviceId, startsAt, serviceHref }: UseCheckoutOpt
     stepRef,
     /** The created order (then the paid one); null before "Place order". */
     order,
+    /** The plan started, when the customer chose to repeat; its first visit is `order`. */
+    plan,
     orderReceivedAt,
     placing,
     detailErrors,

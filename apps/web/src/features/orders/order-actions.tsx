@@ -13,6 +13,7 @@ import {
   TipAction,
   VendorRescheduleActions,
 } from './order-changes';
+import { MarkNoShowAction, ReportNoShowAction } from './no-show-actions';
 import { OnMyWayAction } from './on-my-way-action';
 import { StartJobAction } from './start-job-action';
 import { reportingErrors, useOrderTransition } from './use-order-transition';
@@ -105,6 +106,8 @@ export function CustomerOrderActions({
           },
         ]
       : []),
+    // From 15 minutes after the start (renders nothing before).
+    { key: 'no-show', node: <ReportNoShowAction order={order} mutate={mutate} now={now} /> },
   ];
   // Laid out like the pro's: on phones the secondary actions fold into "More actions".
   return (
@@ -215,6 +218,9 @@ export function VendorOrderActions({
     // On the job's day: tell the customer when they will arrive (renders nothing outside it).
     const onMyWay = <OnMyWayAction order={order} mutate={mutate} now={now} />;
     secondary.push({ key: 'on-my-way', node: onMyWay });
+    // "Customer not there", from 15 minutes after the start (renders nothing before).
+    const noShow = <MarkNoShowAction order={order} mutate={mutate} now={now} />;
+    secondary.push({ key: 'no-show', node: noShow });
     // The customer always gets everything back when the pro cancels.
     if (now() < Date.parse(order.startsAt)) {
       const node = <CancelBookingAction order={order} mutate={mutate} perspective="vendor" />;

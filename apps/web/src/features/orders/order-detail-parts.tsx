@@ -13,14 +13,18 @@ import {
   KeyRound,
   type LucideIcon,
   MapPin,
+  Repeat,
   StickyNote,
   UserRound,
   Wrench,
 } from 'lucide-react';
+import { buildLink, ROUTES } from '@vetted/session';
 import type * as React from 'react';
+import { Link } from 'wouter';
 import { formatDateTime, formatDuration, formatLongDateTime } from '../../lib/format';
 import { LoadingStatus } from './load-states';
 import { isPartlyRefunded } from './order-money-cards';
+import { planVisitWords } from '../plans';
 
 /*
  * The sections of an order page (`OrderDetailView`) other than money and the timeline: the
@@ -173,6 +177,21 @@ export function OrderBookingCard({
           <BookingFact icon={MapPin} label="Address">
             <dd className="pl-6 font-medium break-words">{order.address}</dd>
           </BookingFact>
+          {order.plan ? (
+            <BookingFact icon={Repeat} label="Plan">
+              <dd className="pl-6 font-medium">
+                <Link
+                  className="text-link underline"
+                  href={buildLink(
+                    perspective === 'customer' ? ROUTES.user.plan : ROUTES.vendor.plan,
+                    { params: { id: order.plan.id } },
+                  )}
+                >
+                  {planVisitWords(order.plan.visit, order.plan.frequency)}
+                </Link>
+              </dd>
+            </BookingFact>
+          ) : null}
           {order.notes ? (
             <BookingFact icon={StickyNote} label="Notes">
               <dd className="pl-6 whitespace-pre-line">{order.notes}</dd>

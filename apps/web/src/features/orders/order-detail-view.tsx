@@ -10,6 +10,7 @@ import {
   StartCodePanel,
 } from './order-detail-parts';
 import { OrderPaymentCard, OrderPriceCard } from './order-money-cards';
+import { OrderNoShowCard } from './no-show-notice';
 import { OnMyWayNotice } from './on-my-way-notice';
 import { OrderTimelineCard } from './order-timeline-card';
 import { RescheduleNotice } from './reschedule-view';
@@ -61,6 +62,15 @@ export function OrderDetailView({
           onMyWay={order.onMyWay}
           perspective={perspective}
           businessName={order.vendor.businessName}
+          timeZone={timeZone}
+        />
+      ) : null}
+
+      {/* A no-show either side recorded: the fee or the refund, and the customer's dispute. */}
+      {order.noShow ? (
+        <OrderNoShowCard
+          order={{ ...order, noShow: order.noShow }}
+          perspective={perspective}
           timeZone={timeZone}
         />
       ) : null}

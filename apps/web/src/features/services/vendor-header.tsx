@@ -1,6 +1,6 @@
 import type { VendorDetail } from '@vetted/contract';
 import { Badge, RatingStars } from '@vetted/ui';
-import { BadgeCheck, CalendarDays, MapPin } from 'lucide-react';
+import { BadgeCheck, CalendarDays, MapPin, MessageCircleReply } from 'lucide-react';
 import type * as React from 'react';
 import { formatDistance, formatMonthYear } from '../../lib/format';
 
@@ -61,6 +61,12 @@ function VendorFacts({
         {vendor.city}
         {distance ? ` · ${distance}` : ''}
       </span>
+      {vendor.responseTime ? (
+        <span className="inline-flex items-center gap-1">
+          <MessageCircleReply aria-hidden="true" className="size-4" />
+          {vendor.responseTime.label}
+        </span>
+      ) : null}
       <span className="inline-flex items-center gap-1">
         <CalendarDays aria-hidden="true" className="size-4" />
         Member since {formatMonthYear(vendor.memberSince)}

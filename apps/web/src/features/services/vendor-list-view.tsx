@@ -94,6 +94,7 @@ export function VendorListView({
               distanceUnit={distanceUnit}
               startingPrice={v.startingPrice ?? undefined}
               imageUrl={v.coverImageUrl}
+              responseLabel={v.responseTime?.label}
               href={hrefFor(v)}
             />
           </li>

@@ -48,6 +48,25 @@ export const Populated: Story = {
   },
 };
 
+/** A pro whose measured response time the header shows next to the rating. */
+export const RepliesQuickly: Story = {
+  args: {
+    vendor: {
+      ...vendorDetail,
+      responseTime: {
+        medianMinutes: 42,
+        within4hBps: 9_500,
+        sampleSize: 40,
+        label: 'Usually replies within an hour',
+      },
+    },
+    services,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Usually replies within an hour')).toBeInTheDocument();
+  },
+};
+
 /** The reviews under the services; the header's rating jumps to them. */
 export const WithReviews: Story = {
   args: {

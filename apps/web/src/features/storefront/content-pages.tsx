@@ -1,4 +1,4 @@
-import { CANCELLATION_BANDS, CANCELLATION_POLICY, hoursText } from '@vetted/contract';
+import { CANCELLATION_BANDS, CANCELLATION_POLICY, hoursText, NO_SHOW_TEXT } from '@vetted/contract';
 import { ROUTES } from '@vetted/session';
 import { Button, Container } from '@vetted/ui';
 import type * as React from 'react';
@@ -141,6 +141,20 @@ export function RefundPage() {
           <p>{band.summary}</p>
         </section>
       ))}
+      {/* The no-show rule: the same policy module's NO_SHOW_POLICY, as sentences. */}
+      <h2 id="no-shows">{NO_SHOW_TEXT.title}</h2>
+      {NO_SHOW_TEXT.sections.map((section) => (
+        <section
+          key={section.id}
+          aria-labelledby={`refund-no-show-${section.id}`}
+          className="flex flex-col gap-2"
+        >
+          <h3 id={`refund-no-show-${section.id}`} className="text-lg font-semibold">
+            {section.title}
+          </h3>
+          <p>{section.summary}</p>
+        </section>
+      ))}
       <h2>Changing the time</h2>
       <p>
         You can move a paid or accepted booking to another free time of the same service until{' '}
@@ -150,9 +164,9 @@ export function RefundPage() {
       </p>
       <h2>Problems with a job</h2>
       <p>
-        If something goes wrong — the pro does not show up, or the work is not what was agreed —
-        contact support within 7 days of the booking and we will investigate and refund where the
-        complaint is upheld.
+        If something else goes wrong — the work is not what was agreed, or a no-show was recorded by
+        mistake — contact support within 7 days of the booking and we will investigate and refund
+        where the complaint is upheld.
       </p>
       <h2>How long refunds take</h2>
       <p>

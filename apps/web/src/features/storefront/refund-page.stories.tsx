@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { CANCELLATION_BANDS } from '@vetted/contract';
+import { CANCELLATION_BANDS, NO_SHOW_TEXT } from '@vetted/contract';
 import { expect, within } from 'storybook/test';
 import { RefundPage } from './content-pages';
 
@@ -25,5 +25,11 @@ export const Populated: Story = {
     await expect(
       canvas.getByRole('heading', { name: 'Within 24 hours of the start' }),
     ).toBeVisible();
+    // The no-show rule, from the same module's NO_SHOW_POLICY.
+    await expect(canvas.getByRole('heading', { name: NO_SHOW_TEXT.title })).toBeVisible();
+    for (const section of NO_SHOW_TEXT.sections) {
+      await expect(canvas.getByText(section.summary)).toBeVisible();
+    }
+    await expect(canvas.getByText(/charged 50 % of the service price/)).toBeVisible();
   },
 };

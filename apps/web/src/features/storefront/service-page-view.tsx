@@ -114,6 +114,7 @@ export function ServicePageView({
                   distanceUnit={distanceUnit}
                   startingPrice={v.startingPrice ?? undefined}
                   imageUrl={v.coverImageUrl}
+                  responseLabel={v.responseTime?.label}
                   href={buildLink(ROUTES.pro, { params: { slug: v.slug } })}
                 />
               </li>

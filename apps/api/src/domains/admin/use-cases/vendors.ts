@@ -3,6 +3,7 @@ import type { AdminVendorDetail } from '@vetted/contract';
 import type { DbOrTx } from '../../../db/client';
 import type { Storage, StoredObject } from '../../../services/storage';
 import { type Paged, pageOf, toAuditEntry, toDocument, toVendorSummary } from '../dto';
+import { vendorNoShowCount } from '../../orders';
 import * as msg from '../messages';
 import type { VettingStatus } from '../policy';
 import { auditOf } from '../repository';
@@ -27,16 +28,19 @@ export async function listVendorsPage(
 }
 
 /**
- * `GET /v1/admin/vendors/{id}`: the vendor, its documents, services and decisions.
+ * `GET /v1/admin/vendors/{id}`: the vendor, its documents, services and decisions, and its
+ * reliability: the customers' "Pro didn't come" reports in the 90 days before `now` (the
+ * orders domain's count, `NO_SHOW_POLICY.reliabilityWindowMs`).
  * @throws AppError 404 `vendor_not_found`
  */
-export async function vendorDetail(db: DbOrTx, id: string): Promise<AdminVendorDetail> {
+export async function vendorDetail(db: DbOrTx, id: string, now: Date): Promise<AdminVendorDetail> {
   const v = await getVendor(db, id);
   if (!v) throw msg.vendorNotFound();
-  const [docs, services, audit] = await Promise.all([
+  const [docs, services, audit, noShows] = await Promise.all([
     documentsOf(db, id),
     servicesOf(db, id),
     auditOf(db, id),
+    vendorNoShowCount(db, id, now),
   ]);
   return {
     ...toVendorSummary(v),
@@ -52,6 +56,7 @@ export async function vendorDetail(db: DbOrTx, id: string): Promise<AdminVendorD
       active: s.active,
     })),
     audit: audit.map(toAuditEntry),
+    noShows90d: noShows,
   };
 }
 

@@ -77,5 +77,5 @@ export async function decideVetting(
     return changed;
   });
   if (listingChanged) catalogueCache.purge({ search: true });
-  return vendorDetail(db, vendorId);
+  return vendorDetail(db, vendorId, clock.now());
 }

@@ -122,7 +122,10 @@ export async function feedFile(d: ServiceDeps, token: string): Promise<IcsFile> 
   const vendor = await repo.vendorOfFeed(d.db, hashOf(token));
   if (!vendor) throw msg.feedNotFound();
   const now = d.clock.now();
-  const jobs = await repo.feedOrders(d.db, vendor.id, policy.FEED_STATUSES, policy.feedWindow(now));
+  const jobs = await repo.feedOrders(d.db, vendor.id, policy.FEED_STATUSES, {
+    ...policy.feedWindow(now),
+    now,
+  });
   const events = jobs.map((j) =>
     orderEvent({ ...j, businessName: vendor.businessName }, 'vendor', d),
   );

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
+import { enqueueEach } from '../../../jobs/engine';
 import { defineJob } from '../../../jobs/define';
 import type { EventBus } from '../../../platform/types';
-import { inAppAllowed } from '../preferences';
+import { inAppAllowed, pushAllowed } from '../preferences';
+import * as pushRepo from '../push-repository';
 import * as repo from '../repository';
+import { pushSendJob } from './push-send';
 
 /**
  * `notification`: inserts the in-app notification (id = outbox row id, so at most once) and
- * publishes it on `user:<id>` of the events bus (in-process or Redis: every API instance).
- * Nothing is created for a deleted account or a kind its owner switched off in the app
- * (notification preferences, `../preferences.ts`).
+ * publishes it on `user:<id>` of the events bus (in-process or Redis: every API instance); in the
+ * same transaction, queues a `push.send` (./push-send.ts) per browser subscription of the user
+ * when the kind's push switch is on (keyed by this row and the subscription, so a redelivery
+ * queues nothing twice). Nothing is created for a deleted account, and nothing on a channel its
+ * owner switched off (notification preferences, `../preferences.ts`).
  */
 export const notificationJob = defineJob({
   name: 'notification',
@@ -23,15 +28,34 @@ export const notificationJob = defineJob({
     link: z.string().nullish(),
   }),
   async run(n, ctx, { db, events }: { db: DbOrTx; events: EventBus }) {
-    if (!(await inAppAllowed(db, n.userId, n.type))) return;
-    const row = await repo.insertNotification(db, {
-      id: ctx.id,
-      userId: n.userId,
-      type: n.type,
-      title: n.title,
-      body: n.body,
-      link: n.link ?? null,
-      createdAt: ctx.createdAt,
+    const row = await db.transaction(async (tx) => {
+      if (await pushAllowed(tx, n.userId, n.type)) {
+        const subs = await pushRepo.listSubscriptions(tx, n.userId);
+        await enqueueEach(
+          tx,
+          pushSendJob,
+          subs.map((sub) => ({
+            key: `push:${ctx.id}:${sub.id}`,
+            payload: {
+              subscriptionId: sub.id,
+              title: n.title,
+              body: n.body,
+              url: n.link ?? '/',
+              tag: ctx.id,
+            },
+          })),
+        );
+      }
+      if (!(await inAppAllowed(tx, n.userId, n.type))) return null;
+      return repo.insertNotification(tx, {
+        id: ctx.id,
+        userId: n.userId,
+        type: n.type,
+        title: n.title,
+        body: n.body,
+        link: n.link ?? null,
+        createdAt: ctx.createdAt,
+      });
     });
     if (row) {
       await events.publish(`user:${n.userId}`, {

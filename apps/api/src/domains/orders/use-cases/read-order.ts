@@ -1,12 +1,19 @@
 /** Reading orders: one order's detail as its caller may see it, and the lists of each side. */
-import type { Order, OrderDetail, OrderStatus } from '@vetted/contract';
+import {
+  noShowDisputableUntil,
+  type Order,
+  type OrderDetail,
+  type OrderStatus,
+} from '@vetted/contract';
 import type { AuthUser } from '../../../platform/types';
 import { tipNote } from '../../../shared/timeline';
 import { orderReviewState } from '../../reviews';
 import * as msg from '../messages';
+import * as noShowRules from '../no-show-policy';
 import * as policy from '../policy';
 import * as repo from '../repository';
 import { type OrdersContext, visible } from './context';
+import { planOfOrder } from './plan-of-order';
 
 /** The contract `Order` of order `id`. @throws AppError 404 `order_not_found` */
 export async function orderDto(ctx: OrdersContext, id: string): Promise<Order> {
@@ -33,6 +40,8 @@ export async function detail(
   const refund = isCustomer ? policy.refundIfCancelledNow(o, role, clock.now()) : null;
   // The customer's tip, and a new time the pro has not answered yet.
   const tip = await payments.tipOf(db, o.id);
+  // A plan's visit: which one, of which plan ("Visit 3 of a weekly plan").
+  const plan = await planOfOrder(db, o);
   // The tip's timeline entry is the one the capture wrote with the tip's note (shared
   // `tipNote`): order events carry no kind of their own.
   const tipEventNote = tip ? tipNote(tip.amount.amount, tip.amount.currency, tip.cardLast4) : null;
@@ -58,6 +67,35 @@ export async function detail(
     tip,
     ...reviewState,
     onMyWay: onMyWayDto(o),
+    plan,
+    ...noShowFields(o, role, clock.now()),
+  };
+}
+
+/**
+ * The order's no-show (contract `orderNoShowSchema`) and whether the caller's side may record
+ * one now (`decideNoShow` with the service clock: the pro marks the customer, the customer
+ * reports the pro). The fee is the policy's share of the service price for a customer no-show.
+ */
+function noShowFields(o: repo.OrderRow, role: policy.OrderRole, now: Date) {
+  const may = (missing: 'customer' | 'vendor') =>
+    noShowRules.decideNoShow({ role, missing, order: o, now }).ok;
+  const byCustomer = o.noShowBy === 'customer';
+  return {
+    noShow:
+      o.noShowBy && o.noShowAt
+        ? {
+            by: o.noShowBy,
+            at: o.noShowAt.toISOString(),
+            fee: byCustomer
+              ? { amount: noShowRules.noShowMoney('customer', o).fee, currency: o.currency }
+              : null,
+            disputableUntil: byCustomer ? noShowDisputableUntil(o.noShowAt).toISOString() : null,
+            disputedAt: o.noShowDisputedAt?.toISOString() ?? null,
+          }
+        : null,
+    canMarkNoShow: may('customer'),
+    canReportNoShow: may('vendor'),
   };
 }
 

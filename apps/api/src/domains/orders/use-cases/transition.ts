@@ -80,7 +80,7 @@ interface Step {
  * In `tx`: the status change, an `order_events` row, the money job, the notices to the other
  * side, an `order` realtime event to both parties, and a freed slot offered to its waitlist.
  */
-async function applyTransition(ctx: OrdersContext, tx: DbOrTx, s: Step): Promise<void> {
+export async function applyTransition(ctx: OrdersContext, tx: DbOrTx, s: Step): Promise<void> {
   const { id, user, view, role, body, verdict, now } = s;
   const o = view.order;
   await repo.updateOrder(tx, id, {

@@ -15,6 +15,7 @@ import type { ConfirmInput, Payer } from '../types';
 import type { PaymentsContext } from './context';
 import { notPayable, notTippable, paymentNotFound, slotTaken, unconfirmable } from './errors';
 import { runOnce } from './idempotent';
+import { saveCardForPlan } from './save-card';
 import { cancelForTakenSlot, settleAuthorization } from './settle-authorization';
 import { lockOrder, loadOrderFacts, toOrderDto } from '../../orders';
 
@@ -120,6 +121,8 @@ async function confirmOnce(
   }
   const settled = { paymentId: p.id, key, ref: result.ref, last4: result.last4 };
   await settleAuthorization(ctx, { ...settled, actorId: user.id });
+  // A plan's first visit: its card is kept for the next visits' off-session authorisations.
+  await saveCardForPlan(ctx, { payment: p, ref: result.ref, card });
   const [fresh, order] = await Promise.all([
     repo.getPayment(ctx.db, p.id),
     loadOrderFacts(ctx.db, p.orderId),
@@ -133,7 +136,7 @@ async function confirmOnce(
  * taken slot cancels the order here) and stores this attempt's provider key. Answers the
  * locked payment with its key, or the error to throw.
  */
-function lockAttempt(
+export function lockAttempt(
   ctx: PaymentsContext,
   user: Payer,
   payment: PaymentRow,
@@ -168,7 +171,7 @@ function lockAttempt(
 }
 
 /** A declined attempt: payment `failed`; the next confirm is a new attempt with a new key. */
-async function recordDecline(
+export async function recordDecline(
   ctx: PaymentsContext,
   paymentId: string,
   key: string,

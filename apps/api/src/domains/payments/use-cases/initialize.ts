@@ -39,7 +39,8 @@ export async function initializePayment(
       });
     });
   }
-  return preparePayment(ctx, row);
+  // A plan's visit: the provider keeps the card for the next visits (save-card.ts).
+  return preparePayment(ctx, row, { saveCard: facts.order.planId !== null });
 }
 
 /**
@@ -47,13 +48,18 @@ export async function initializePayment(
  * provider's ref on the row; answers the `Payment` with what the browser needs (Stripe's
  * client secret and publishable key).
  */
-export async function preparePayment(ctx: PaymentsContext, payment: PaymentRow): Promise<Payment> {
+export async function preparePayment(
+  ctx: PaymentsContext,
+  payment: PaymentRow,
+  opts: { saveCard?: boolean } = {},
+): Promise<Payment> {
   let row = payment;
   const prepared = await ctx.providerFor(row.provider).prepare({
     paymentId: row.id,
     amount: row.amount,
     currency: row.currency,
     idempotencyKey: prepareKey(row.id),
+    ...(opts.saveCard ? { saveCard: true } : {}),
   });
   if (prepared.ref && prepared.ref !== row.providerRef) {
     row =

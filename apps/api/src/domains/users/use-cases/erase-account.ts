@@ -4,7 +4,11 @@ import { anonymiseUser, type EraseAccount } from '../../auth';
 import type { ServiceDeps } from '../../deps';
 import { deactivateVendorServices } from '../../listings';
 import { enqueueMail } from '../../mail';
-import { deleteNotificationsOf, deletePreferences } from '../../notifications';
+import {
+  deleteNotificationsOf,
+  deletePreferences,
+  deletePushSubscriptionsOf,
+} from '../../notifications';
 import { anonymiseCustomerOrders, countOrdersOfParty } from '../../orders';
 import { deleteSavedPlaces } from '../../places';
 import { eraseVendorDocuments, retireVendorProfile } from '../../vendors';
@@ -47,6 +51,7 @@ export function eraseAccountWith(config: Pick<ServiceDeps['config'], 'publicUrl'
     await deleteSavedPlaces(tx, user.id);
     await deletePreferences(tx, user.id);
     await deleteNotificationsOf(tx, user.id);
+    await deletePushSubscriptionsOf(tx, user.id);
     await leaveWaitlists(tx, user.id);
     await anonymiseCustomerOrders(tx, user.id, policy.REMOVED_ADDRESS);
     if (vendorId) {

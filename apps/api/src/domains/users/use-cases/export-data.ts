@@ -56,6 +56,7 @@ function settingsPart(r: Rows) {
       kind: k.kind,
       inApp: k.inApp,
       email: k.email,
+      push: k.push,
     })),
   };
 }
