@@ -3,7 +3,7 @@
  * job's zone, DST or not), and which side may move a plan to which state.
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, set } from 'date-fns';
+import { addDays, format, set } from 'date-fns';
 import {
   PLAN_FREQUENCY_DAYS,
   PLAN_POLICY,
@@ -34,10 +34,7 @@ export interface VisitStart {
 
 /** `HH:mm` of `at` in `timeZone` (24-hour clock). */
 export function localTimeOf(at: Date, timeZone: string): string {
-  const local = new TZDate(at.getTime(), timeZone);
-  const hh = String(local.getHours()).padStart(2, '0');
-  const mm = String(local.getMinutes()).padStart(2, '0');
-  return `${hh}:${mm}`;
+  return format(new TZDate(at.getTime(), timeZone), 'HH:mm');
 }
 
 /**

@@ -26,6 +26,8 @@ export interface NoShowNoticeProps {
   /** The order's total (what a pro's no-show refunds). */
   total: OrderDetail['total'];
   businessName: string;
+  /** True once the refund succeeded (the order is `refunded`); until then it is on its way. */
+  refunded?: boolean;
   /** The job's IANA zone: times are shown in it. */
   timeZone?: string;
   /** Sends a dispute (the customer's, within the window); absent: no dispute button. */
@@ -42,7 +44,7 @@ function wording(p: NoShowNoticeProps): { title: string; body: string } {
     return perspective === 'customer'
       ? {
           title: `You reported that ${p.businessName} didn't come`,
-          body: `Full refund of ${total} on its way, booking fee included. It counts on the pro's reliability record.`,
+          body: `${p.refunded ? `Full refund of ${total} made` : `Full refund of ${total} on its way`}, booking fee included. It counts on the pro's reliability record.`,
         }
       : {
           title: 'The customer reported that you didn’t come',
@@ -53,7 +55,11 @@ function wording(p: NoShowNoticeProps): { title: string; body: string } {
   return perspective === 'customer'
     ? {
         title: `Marked as a no-show: a fee of ${fee} was charged`,
-        body: `${p.businessName} marked you as not there. The rest of your payment is refunded; the booking fee is kept.`,
+        body: `${p.businessName} marked you as not there. ${
+          p.refunded
+            ? 'The rest of your payment was refunded'
+            : 'The rest of your payment is on its way back to your card'
+        }; the booking fee is kept.`,
       }
     : {
         title: 'You marked the customer as not there',
@@ -136,6 +142,7 @@ export function OrderNoShowCard({
       noShow={order.noShow}
       perspective={perspective}
       total={order.total}
+      refunded={order.status === 'refunded'}
       businessName={order.vendor.businessName}
       timeZone={timeZone}
       onDispute={async (reason) => {

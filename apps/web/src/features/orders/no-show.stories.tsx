@@ -113,7 +113,21 @@ export const CustomerCharged: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(
       `Marked as a no-show: a fee of ${money(fee)} was charged`,
     );
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'The rest of your payment is on its way back to your card',
+    );
     await expect(canvas.getByRole('button', { name: 'Dispute this fee' })).toBeVisible();
+  },
+};
+
+/** Once the refund of the rest succeeded (the order is `refunded`), it says so. */
+export const CustomerChargedRefunded: Story = {
+  name: 'Customer: charged, rest refunded',
+  args: { noShow: customerNoShow, perspective: 'customer', refunded: true, ...notice },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'The rest of your payment was refunded',
+    );
   },
 };
 

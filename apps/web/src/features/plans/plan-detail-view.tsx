@@ -55,7 +55,7 @@ export function PlanDetailView(props: PlanDetailViewProps) {
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{plan.service.title}</h1>
-            <PlanStatusBadge status={plan.status} />
+            <PlanStatusBadge status={plan.status} perspective={perspective} />
           </div>
           <p className="text-sm text-muted">
             {FREQUENCY_WORDS[plan.frequency]} at {plan.localTime} ({plan.timeZone}) ·{' '}

@@ -62,7 +62,14 @@ export function isSkippable(visit: PlanVisit, now: number): boolean {
   );
 }
 
-/** The next visit still to come (not skipped nor closed), or null. */
+/**
+ * The next visit still to come (not skipped nor closed), or null. Only an active plan books
+ * what is merely `scheduled`; a paused, pending or ended one counts booked visits only.
+ */
 export function nextVisit(plan: Plan, now: number): PlanVisit | null {
-  return plan.visits.find((v) => isSkippable(v, now)) ?? null;
+  return (
+    plan.visits.find(
+      (v) => isSkippable(v, now) && (plan.status === 'active' || v.status !== 'scheduled'),
+    ) ?? null
+  );
 }

@@ -78,7 +78,7 @@ function PlanRow({
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{plan.service.title}</span>
-          <PlanStatusBadge status={plan.status} />
+          <PlanStatusBadge status={plan.status} perspective={perspective} />
         </div>
         <span className="text-sm text-muted">
           {other} · {FREQUENCY_WORDS[plan.frequency]} at {plan.localTime}

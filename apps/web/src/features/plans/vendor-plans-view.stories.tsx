@@ -47,6 +47,8 @@ export const PendingAndList: Story = {
     await waitFor(() => expect(args.onAccept).toHaveBeenCalledWith(pendingPlan.id));
     const all = canvas.getByRole('region', { name: 'All plans' });
     await expect(within(all).getAllByRole('link')).toHaveLength(planList.length);
+    // To its pro, a pending plan awaits their answer.
+    await expect(within(all).getByText('Awaiting your answer')).toBeVisible();
   },
 };
 
