@@ -183,6 +183,30 @@ describe('plan visits', () => {
   });
 });
 
+describe('a visit paid by hand after a declined authorisation', () => {
+  it('is accepted for the pro by the time the unpaid ones would be released', async () => {
+    clockAt('2027-06-01T12:00:00Z');
+    const pro = await createVendor(ctx, { businessName: 'Second Try Cleaning' });
+    const ed = await createCustomer(ctx, 'Ed Retry');
+    const plan = await paidPlan(ed, pro, '2027-06-07T13:00:00.000Z', OFF_SESSION_DECLINES);
+    expect((await send(pro, 'POST', `/v1/plans/${plan.id}/accept`)).statusCode).toBe(200);
+    const visit2 = (await visitOrders(plan.id))[2]!;
+
+    // Declined 48 h before; the customer pays it in checkout with another card.
+    clockAt('2027-06-12T13:01:00Z');
+    await ctx.drain();
+    await ctx.drain();
+    expect((await visitOrders(plan.id))[2]?.status).toBe('pending_payment');
+    expect((await pay(ctx, ed, visit2.id, GOOD_CARD)).statusCode).toBe(200);
+    expect((await visitOrders(plan.id))[2]?.status).toBe('paid');
+
+    // 24 h before, it is accepted (the pro accepted the plan once), not released.
+    clockAt('2027-06-13T13:01:00Z');
+    await ctx.drain();
+    expect((await visitOrders(plan.id))[2]?.status).toBe('accepted');
+  });
+});
+
 describe('plan visits the pro cannot take', () => {
   it('books no visit on a slot another customer took, tells both, and books the next one', async () => {
     clockAt('2027-04-20T12:00:00Z');

@@ -81,7 +81,9 @@ export async function authorizeVisit(
 
 /**
  * `plans.release-visit`: a visit still unpaid 24 h before it is cancelled (its slot freed,
- * orders `release`) and both sides are told in-app and by mail. A paid or cancelled one is left.
+ * orders `release`) and both sides are told in-app and by mail. A visit the customer paid in
+ * checkout after a declined authorisation is accepted for the pro of an active plan, if the pro
+ * has not accepted it by then; a cancelled or accepted one is left.
  */
 export async function releaseVisit(
   ctx: PlansContext,
@@ -90,6 +92,14 @@ export async function releaseVisit(
 ): Promise<void> {
   const view = await repo.loadPlanView(ctx.db, job.planId);
   if (!view) return;
+  const order = await loadOrderFacts(ctx.db, job.orderId);
+  if (order?.order.status === 'paid' && view.plan.status === 'active') {
+    const pro = { id: view.vendorUserId, role: 'vendor' as const };
+    await ctx.inTransaction((tx) =>
+      ctx.visits.step(tx, { orderId: job.orderId, user: pro, action: 'accept' }),
+    );
+    return;
+  }
   await ctx.inTransaction(async (tx) => {
     const released = await ctx.visits.release(
       tx,
