@@ -113,6 +113,9 @@ test('after "Session expired" the login page opens with redirect back, and signi
   await page.goto('/user/location');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
+  // Leave the app first: an open page revalidating with the refused tokens (its socket
+  // reconnecting, say) would end the session itself before the next page loads.
+  await page.goto('about:blank');
   // The server no longer knows the session: both tokens are refused.
   const [cookie] = (await context.cookies()).filter((c) => c.name === 'user_session');
   const session = JSON.parse(decodeURIComponent(cookie!.value)) as Record<string, unknown>;
