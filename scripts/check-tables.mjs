@@ -74,6 +74,12 @@ export const OWNERS = {
   // recurring plans (each visit is an order, written by the orders domain)
   plans: 'plans',
   planSkips: 'plans',
+  // quote requests, the pros' leads and quotes (the accepted quote's order is the orders domain's)
+  quoteRequests: 'quotes',
+  quoteLeads: 'quotes',
+  quotes: 'quotes',
+  // extras a pro proposes during a job, part of its order
+  changeOrders: 'orders',
   // browsers' Web Push subscriptions, a delivery channel of notifications
   pushSubscriptions: 'notifications',
   conversations: 'conversations',

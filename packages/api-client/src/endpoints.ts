@@ -17,6 +17,7 @@ import { notificationsApi } from './endpoints/notifications';
 import { ordersApi, paymentsApi, waitlistApi } from './endpoints/orders';
 import { addressesApi, placesApi } from './endpoints/places';
 import { plansApi } from './endpoints/plans';
+import { quotesApi } from './endpoints/quotes';
 import { reviewsApi } from './endpoints/reviews';
 import { vendorApi } from './endpoints/vendor';
 import type { QueryParams } from './query';
@@ -73,6 +74,7 @@ export function createVettedApi(client: Client) {
     reviews: reviewsApi(call),
     calendar: calendarApi(client),
     plans: plansApi(call),
+    quotes: quotesApi(call),
   };
 }
 

@@ -14,6 +14,7 @@ import { orderEndpoints, serviceAreaEndpoints } from './endpoints/orders';
 import { placeEndpoints } from './endpoints/places';
 import { planEndpoints } from './endpoints/plans';
 import { pushEndpoints } from './endpoints/push';
+import { quoteEndpoints } from './endpoints/quotes';
 import { reviewEndpoints, reviewReplyEndpoints } from './endpoints/reviews';
 import type { EndpointDef } from './endpoints/shared';
 import { vendorEndpoints } from './endpoints/vendor';
@@ -51,6 +52,7 @@ export const endpoints = {
   ...pushEndpoints,
   ...noShowEndpoints,
   ...planEndpoints,
+  ...quoteEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -23,6 +23,7 @@ export * from './on-my-way';
 export * from './push';
 export * from './no-show';
 export * from './plans';
+export * from './quotes';
 export * from './response-time';
 export * from './routes';
 export * from './session-guard';

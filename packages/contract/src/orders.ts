@@ -5,6 +5,7 @@ import { orderNoShowSchema } from './no-show';
 import { orderOnMyWaySchema } from './on-my-way';
 import { orderStatusSchema } from './order-status';
 import { orderPlanSchema } from './plans';
+import { changeOrderSchema, quoteLineItemSchema } from './quotes';
 import { reviewSchema } from './reviews';
 
 export { type OrderStatus, orderStatusSchema } from './order-status';
@@ -208,6 +209,14 @@ export const orderDetailSchema = orderSchema.extend({
   canMarkNoShow: z.boolean().optional(),
   /** Whether the caller (the order's customer) may report "Pro didn't come" now; as above. */
   canReportNoShow: z.boolean().optional(),
+  /** The accepted quote this order books (its request's id for the link), else null. Optional. */
+  quote: z.object({ id: uuid, requestId: uuid }).nullable().optional(),
+  /** The quote's line items (their sum is the subtotal), null for a slot booking. Optional. */
+  lineItems: z.array(quoteLineItemSchema).nullable().optional(),
+  /** Extras the pro proposed during the job, oldest first, in every state. Optional. */
+  changeOrders: z.array(changeOrderSchema).optional(),
+  /** Whether the caller (the order's pro) may propose an extra now (accepted or in progress). */
+  canProposeChangeOrder: z.boolean().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

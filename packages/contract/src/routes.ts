@@ -188,6 +188,36 @@ export const routes = {
   pausePlan: { method: 'POST', path: '/plans/:id/pause', auth: 'access' },
   resumePlan: { method: 'POST', path: '/plans/:id/resume', auth: 'access' },
   cancelPlan: { method: 'POST', path: '/plans/:id/cancel', auth: 'access' },
+  // Quotes: requests, the pros' leads and quotes, counter-offers, acceptance.
+  createQuoteRequest: { method: 'POST', path: '/quote-requests', auth: 'access' },
+  listQuoteRequests: { method: 'GET', path: '/quote-requests', auth: 'access' },
+  getQuoteRequest: { method: 'GET', path: '/quote-requests/:id', auth: 'access' },
+  cancelQuoteRequest: { method: 'POST', path: '/quote-requests/:id/cancel', auth: 'access' },
+  createQuote: { method: 'POST', path: '/quote-requests/:id/quotes', auth: 'access' },
+  declineQuoteRequest: { method: 'POST', path: '/quote-requests/:id/decline', auth: 'access' },
+  counterQuote: { method: 'POST', path: '/quote-requests/:id/counter', auth: 'access' },
+  openQuoteConversation: {
+    method: 'POST',
+    path: '/quote-requests/:id/conversation',
+    auth: 'access',
+  },
+  acceptCounter: { method: 'POST', path: '/quotes/:id/counter/accept', auth: 'access' },
+  declineCounter: { method: 'POST', path: '/quotes/:id/counter/decline', auth: 'access' },
+  acceptQuote: { method: 'POST', path: '/quotes/:id/accept', auth: 'access' },
+  listVendorLeads: { method: 'GET', path: '/vendor/leads', auth: 'access' },
+  getVendorFreeSlots: { method: 'GET', path: '/vendor/free-slots', auth: 'access' },
+  // Change orders: extras a pro proposes during a job, charged only once the customer approves.
+  createChangeOrder: { method: 'POST', path: '/orders/:id/change-orders', auth: 'access' },
+  approveChangeOrder: {
+    method: 'POST',
+    path: '/orders/:id/change-orders/:changeOrderId/approve',
+    auth: 'access',
+  },
+  declineChangeOrder: {
+    method: 'POST',
+    path: '/orders/:id/change-orders/:changeOrderId/decline',
+    auth: 'access',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -47,6 +47,12 @@ export const ROUTES = {
     plans: '/user/plans',
     /** One plan: its visits (skip), pause / resume, cancel. */
     plan: '/user/plans/:id',
+    /** The customer's quote requests. */
+    quotes: '/user/quotes',
+    /** The request form ("Get quotes"): `?category=<slug>` and, from a pro's page, `&vendor=<id>`. */
+    quoteRequest: '/user/quotes/new',
+    /** One request: quotes side by side, question, counter-offer, accept → checkout. */
+    quote: '/user/quotes/:id',
   },
   vendor: {
     home: '/vendor',
@@ -78,6 +84,10 @@ export const ROUTES = {
     plans: '/vendor/plans',
     /** One plan of the pro: its visits, cancel. */
     plan: '/vendor/plans/:id',
+    /** The pro's leads (quote requests sent to them), new ones first. */
+    leads: '/vendor/leads',
+    /** One lead (`:id` the request's): the request, the quote builder, decline. */
+    lead: '/vendor/leads/:id',
   },
   admin: {
     /** Our admin area; everything under `/admin` is admin-only. */

@@ -401,6 +401,13 @@ export const orders = pgTable(
     planId: uuid('plan_id').references((): AnyPgColumn => plans.id),
     /** Which visit of its plan, from 1 ("Visit 3 of a weekly plan"). */
     planVisit: integer('plan_visit'),
+    /** The accepted quote this order books (null for a slot booking). */
+    quoteId: uuid('quote_id').references((): AnyPgColumn => quotes.id),
+    /**
+     * The quote's line items `[{ description, amount }]` (minor units; their sum is `subtotal`,
+     * or the accepted counter-offer replaced them with one line); null for a slot booking.
+     */
+    lineItems: jsonb('line_items'),
     /**
      * A no-show: `customer` when the pro marked "Customer not there", `vendor` when the customer
      * reported the pro did not come; `noShowAt` is when it was recorded (server clock).
@@ -796,6 +803,8 @@ export const conversations = pgTable(
     vendorUserId: uuid('vendor_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The order last linked to a direct conversation. */
     orderId: uuid('order_id').references(() => orders.id),
+    /** The quote request last linked to a direct conversation (a question about a quote). */
+    quoteRequestId: uuid('quote_request_id').references((): AnyPgColumn => quoteRequests.id),
     subject: text('subject'),
     status: conversationStatusEnum('status').notNull().default('open'),
     /** Support: the admin handling it. */
@@ -1174,4 +1183,167 @@ export const planSkips = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.startsAt] })],
+);
+
+/**
+ * A customer's request for quotes: the job described in words (and up to 6 photos), where and
+ * when, sent to one pro (`vendorId`) or to up to 5 matched pros (`quote_leads`).
+ * status: `open` (taking quotes) | `booked` (a quote was accepted and paid for) | `closed`
+ * (7 days without an accepted quote, or every lead declined) | `cancelled` (by the customer).
+ */
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    description: text('description').notNull(),
+    address: text('address').notNull(),
+    /** The saved place the address came from, if any. */
+    placeId: uuid('place_id'),
+    /** Where the job is (geocoded), for matching pros whose service area covers it. */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /** 1–3 preferred date ranges, `[{ from, to }]` as ISO instants. */
+    windows: jsonb('windows').notNull(),
+    /** The customer's budget in minor units of `currency`, if given. */
+    budget: integer('budget'),
+    currency: text('currency'),
+    /** `[{ key, width, height }]` of the stored WebP photos (the image pipeline's). */
+    photos: jsonb('photos').notNull().default([]),
+    /** Set when the request was sent to one pro (from their page). */
+    vendorId: uuid('vendor_id').references(() => vendorProfiles.id),
+    status: text('status', { enum: ['open', 'booked', 'closed', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    /** The accepted quote (set with `booked`). */
+    acceptedQuoteId: uuid('accepted_quote_id'),
+    /** Without an accepted quote, the request closes then (created + 7 days). */
+    closesAt: ts('closes_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('quote_requests_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/**
+ * A request as one matched pro sees it (their lead), ranked `rank` (1 = best match).
+ * status: `new` (not answered) | `quoted` | `declined` (by the pro, with `declineReason`) |
+ * `not_chosen` (another quote was accepted) | `closed` (the request closed or was cancelled).
+ * `respondedAt` (the first quote or decline) feeds the pro's response time.
+ */
+export const quoteLeads = pgTable(
+  'quote_leads',
+  {
+    id: uuid('id').primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendorProfiles.id),
+    rank: integer('rank').notNull(),
+    status: text('status', { enum: ['new', 'quoted', 'declined', 'not_chosen', 'closed'] })
+      .notNull()
+      .default('new'),
+    declineReason: text('decline_reason'),
+    respondedAt: ts('responded_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quote_leads_request_vendor_uq').on(t.requestId, t.vendorId),
+    index('quote_leads_vendor_idx').on(t.vendorId, t.createdAt),
+  ],
+);
+
+/**
+ * A pro's quote on a request: line items (`[{ description, amount }]`, minor units of
+ * `currency`, the pro's), `total` their sum (or the accepted counter-offer's amount), 1–3 slots
+ * the pro holds open for it, and how long the job takes. One counter-offer per quote
+ * (`counterAmount`/`counterNote`, answered with `counterStatus`).
+ * status: `open` | `accepted` (the customer chose it; its order is `orderId`) | `not_chosen` |
+ * `expired` (past `validUntil`) | `withdrawn` (the request closed or was cancelled).
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => quoteLeads.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendorProfiles.id),
+    lineItems: jsonb('line_items').notNull(),
+    /** Minor units of `currency`. */
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    /** ISO instants (1–3) the customer may choose from. */
+    slots: jsonb('slots').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    message: text('message').notNull().default(''),
+    validUntil: ts('valid_until').notNull(),
+    status: text('status', { enum: ['open', 'accepted', 'not_chosen', 'expired', 'withdrawn'] })
+      .notNull()
+      .default('open'),
+    /** The customer's one counter-offer (minor units) and note. */
+    counterAmount: integer('counter_amount'),
+    counterNote: text('counter_note'),
+    counterStatus: text('counter_status', { enum: ['pending', 'accepted', 'declined'] }),
+    counteredAt: ts('countered_at'),
+    /** The order created when the customer accepted this quote. */
+    orderId: uuid('order_id').references((): AnyPgColumn => orders.id),
+    acceptedAt: ts('accepted_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One quote per lead: a pro quotes a request once.
+    uniqueIndex('quotes_lead_uq').on(t.leadId),
+    index('quotes_request_idx').on(t.requestId),
+  ],
+);
+
+/**
+ * An extra a pro proposes during a job (`accepted` / `in_progress`): `amount` (minor units of
+ * the order's currency) plus `fee` (the platform fee, as for bookings) is authorised on the
+ * customer's card only when they approve (`paymentId`, a payment of kind `change_order`),
+ * captured with the order at completion, refunded under the same policy.
+ * status: `proposed` | `approved` (authorised) | `declined` | `cancelled` (the order ended first).
+ */
+export const changeOrders = pgTable(
+  'change_orders',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    description: text('description').notNull(),
+    /** Minor units of the order's currency, the pro's part. */
+    amount: integer('amount').notNull(),
+    /** The platform fee on top (orders policy `bookingFee`), minor units. */
+    fee: integer('fee').notNull(),
+    currency: text('currency').notNull(),
+    /** `[{ key, width, height }]` of the stored WebP photos. */
+    photos: jsonb('photos').notNull().default([]),
+    status: text('status', { enum: ['proposed', 'approved', 'declined', 'cancelled'] })
+      .notNull()
+      .default('proposed'),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('change_orders_order_idx').on(t.orderId)],
 );
