@@ -136,6 +136,7 @@ export async function buildApp({
     busyCalendars: { db: app.db, clock: app.clock, config },
     responseTimes: { db: app.db, clock: app.clock },
     plans: commerce.plans.context,
+    orders: commerce.orders.context,
   });
   await registerPlatformRoutes(app, publicPages, shared.catalogueCache);
   return app;

@@ -357,6 +357,100 @@ describe('typed endpoint functions hit the right method and path', () => {
     ['plans.resume', (a) => a.plans.resume(ID), `POST /v1/plans/${ID}/resume`, 'Bearer access-1'],
     ['plans.cancel', (a) => a.plans.cancel(ID), `POST /v1/plans/${ID}/cancel`, 'Bearer access-1'],
     [
+      'quotes.request',
+      (a) =>
+        a.quotes.request({
+          categorySlug: 'plumbing',
+          description: 'The boiler leaks under the kitchen sink',
+          address: '1 Quote Street, Boston',
+          windows: [{ from: '2026-12-01T09:00:00.000Z', to: '2026-12-03T17:00:00.000Z' }],
+        }),
+      'POST /v1/quote-requests',
+      'Bearer access-1',
+    ],
+    ['quotes.list', (a) => a.quotes.list(), 'GET /v1/quote-requests', 'Bearer access-1'],
+    ['quotes.get', (a) => a.quotes.get(ID), `GET /v1/quote-requests/${ID}`, 'Bearer access-1'],
+    [
+      'quotes.cancel',
+      (a) => a.quotes.cancel(ID),
+      `POST /v1/quote-requests/${ID}/cancel`,
+      'Bearer access-1',
+    ],
+    [
+      'quotes.quote',
+      (a) =>
+        a.quotes.quote(ID, {
+          lineItems: [{ description: 'Replace the valve', amount: 12000 }],
+          validUntil: '2026-12-05T12:00:00.000Z',
+          slots: ['2026-12-02T14:00:00.000Z'],
+          durationMinutes: 120,
+          message: '',
+        }),
+      `POST /v1/quote-requests/${ID}/quotes`,
+      'Bearer access-1',
+    ],
+    [
+      'quotes.decline',
+      (a) => a.quotes.decline(ID, { reason: 'Too far' }),
+      `POST /v1/quote-requests/${ID}/decline`,
+      'Bearer access-1',
+    ],
+    [
+      'quotes.counter',
+      (a) => a.quotes.counter(ID, { quoteId: ID, amount: 10000, note: '' }),
+      `POST /v1/quote-requests/${ID}/counter`,
+      'Bearer access-1',
+    ],
+    [
+      'quotes.conversation',
+      (a) => a.quotes.conversation(ID, { vendorId: ID }),
+      `POST /v1/quote-requests/${ID}/conversation`,
+      'Bearer access-1',
+    ],
+    [
+      'quotes.acceptCounter',
+      (a) => a.quotes.acceptCounter(ID),
+      `POST /v1/quotes/${ID}/counter/accept`,
+      'Bearer access-1',
+    ],
+    [
+      'quotes.declineCounter',
+      (a) => a.quotes.declineCounter(ID),
+      `POST /v1/quotes/${ID}/counter/decline`,
+      'Bearer access-1',
+    ],
+    [
+      'quotes.accept',
+      (a) => a.quotes.accept(ID, { startsAt: '2026-12-02T14:00:00.000Z' }),
+      `POST /v1/quotes/${ID}/accept`,
+      'Bearer access-1',
+    ],
+    ['quotes.leads', (a) => a.quotes.leads(), 'GET /v1/vendor/leads', 'Bearer access-1'],
+    [
+      'quotes.freeSlots',
+      (a) => a.quotes.freeSlots({ durationMinutes: 120, days: 7 }),
+      'GET /v1/vendor/free-slots?durationMinutes=120&days=7',
+      'Bearer access-1',
+    ],
+    [
+      'quotes.proposeChange',
+      (a) => a.quotes.proposeChange(ID, { description: 'Replace the trap too', amount: 4500 }),
+      `POST /v1/orders/${ID}/change-orders`,
+      'Bearer access-1',
+    ],
+    [
+      'quotes.approveChange',
+      (a) => a.quotes.approveChange(ID, ID),
+      `POST /v1/orders/${ID}/change-orders/${ID}/approve`,
+      'Bearer access-1',
+    ],
+    [
+      'quotes.declineChange',
+      (a) => a.quotes.declineChange(ID, ID),
+      `POST /v1/orders/${ID}/change-orders/${ID}/decline`,
+      'Bearer access-1',
+    ],
+    [
       'waitlist.join',
       (a) => a.waitlist.join(ID, { date: '2026-12-01' }),
       `POST /v1/services/${ID}/waitlist`,
@@ -423,6 +517,27 @@ describe('endpoint details', () => {
     expect(request.body.toString('utf8')).toMatch(
       /name="file"; filename="busy\.ics"[\s\S]*BEGIN:VCALENDAR/,
     );
+  });
+
+  it('quotes.request with photos sends multipart: the fields as text and each photo as `photos`', async () => {
+    const photo = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    const windows = [{ from: '2026-12-01T09:00:00.000Z', to: '2026-12-03T17:00:00.000Z' }];
+    await api.quotes.request(
+      {
+        categorySlug: 'plumbing',
+        description: 'The boiler leaks under the kitchen sink',
+        address: '1 Quote Street, Boston',
+        windows,
+      },
+      [photo, photo],
+    );
+    const request = server.requests[0]!;
+    expect(`${request.method} ${request.url}`).toBe('POST /v1/quote-requests');
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const text = request.body.toString('latin1');
+    expect(text).toMatch(/name="categorySlug"\r\n\r\nplumbing\r\n/);
+    expect(text).toContain(JSON.stringify(windows));
+    expect(text.match(/name="photos"/g)).toHaveLength(2);
   });
 
   it('orders.calendar resolves with the .ics bytes as a Blob, sent with the access token', async () => {

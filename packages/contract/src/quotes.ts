@@ -84,7 +84,10 @@ export type CreateQuoteRequestBody = z.infer<typeof createQuoteRequestBodySchema
 
 /** One line of a quote: what it is and its price (minor units of the pro's currency). */
 export const quoteLineItemSchema = z.object({
-  description: text().trim().min(1, 'Describe each line').max(200, 'Keep each line under 200 characters'),
+  description: text()
+    .trim()
+    .min(1, 'Describe each line')
+    .max(200, 'Keep each line under 200 characters'),
   amount: z.number().int().positive('Each line must cost more than 0'),
 });
 export type QuoteLineItem = z.infer<typeof quoteLineItemSchema>;
@@ -116,7 +119,10 @@ export type CreateQuoteBody = z.infer<typeof createQuoteBodySchema>;
 
 /** `POST /v1/quote-requests/{id}/decline` (the lead's pro): why, shown to the customer. */
 export const declineQuoteRequestBodySchema = z.object({
-  reason: text().trim().min(1, 'Say why you are declining').max(500, 'Keep the reason under 500 characters'),
+  reason: text()
+    .trim()
+    .min(1, 'Say why you are declining')
+    .max(500, 'Keep the reason under 500 characters'),
 });
 export type DeclineQuoteRequestBody = z.infer<typeof declineQuoteRequestBodySchema>;
 
@@ -268,7 +274,12 @@ export const vendorLeadSchema = z.object({
   /** Whether the request was sent to this pro alone. */
   direct: z.boolean(),
   quote: z
-    .object({ id: uuid, total: moneySchema, status: quoteStatusSchema, counter: quoteCounterSchema.nullable() })
+    .object({
+      id: uuid,
+      total: moneySchema,
+      status: quoteStatusSchema,
+      counter: quoteCounterSchema.nullable(),
+    })
     .nullable(),
   closesAt: isoDateTime,
   createdAt: isoDateTime,
@@ -277,7 +288,11 @@ export type VendorLead = z.infer<typeof vendorLeadSchema>;
 
 /** `GET /v1/vendor/free-slots`: starts free in the pro's calendar for a job this long. */
 export const vendorFreeSlotsQuerySchema = z.object({
-  durationMinutes: z.coerce.number().int().min(15).max(12 * 60),
+  durationMinutes: z.coerce
+    .number()
+    .int()
+    .min(15)
+    .max(12 * 60),
   from: z.iso.date().optional(),
   days: z.coerce.number().int().min(1).max(28).default(14),
 });

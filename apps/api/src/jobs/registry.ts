@@ -1,4 +1,5 @@
 import { type ConversationsService, unreadMailJob } from '../domains/conversations';
+import { acceptQuotedOrderJob, type OrdersContext } from '../domains/orders';
 import type { AuthDomainService } from '../domains/auth';
 import { payoutSendJob } from '../domains/earnings/jobs/payout-send';
 import type { EarningsService } from '../domains/earnings/service';
@@ -77,6 +78,8 @@ export function registerJobs(
     responseTimes: ResponseTimesDeps;
     /** What the plans' visit jobs and schedule run with. */
     plans: PlansContext;
+    /** What the orders domain's own jobs run with. */
+    orders: OrdersContext;
   },
 ): void {
   jobs.register(paymentCaptureJob, deps.payments);
@@ -98,4 +101,5 @@ export function registerJobs(
   jobs.register(planAuthorizeVisitJob, deps.plans);
   jobs.register(planReleaseVisitJob, deps.plans);
   jobs.schedule(planCreateVisitsSchedule, deps.plans);
+  jobs.register(acceptQuotedOrderJob, deps.orders);
 }

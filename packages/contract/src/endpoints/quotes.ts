@@ -42,13 +42,14 @@ export const quoteEndpoints = {
     params: idParamsSchema,
     response: quoteRequestSchema,
     summary:
-      "A request: its customer sees every quote side by side, a matched pro only their own lead (others get 404); contact details masked until booked",
+      'A request: its customer sees every quote side by side, a matched pro only their own lead (others get 404); contact details masked until booked',
   },
   cancelQuoteRequest: {
     ...routes.cancelQuoteRequest,
     params: idParamsSchema,
     response: quoteRequestSchema,
-    summary: 'Cancel an open request (its customer): every open quote is withdrawn and the pros told',
+    summary:
+      'Cancel an open request (its customer): every open quote is withdrawn and the pros told',
   },
   createQuote: {
     ...routes.createQuote,
@@ -70,7 +71,8 @@ export const quoteEndpoints = {
     params: idParamsSchema,
     body: counterQuoteBodySchema,
     response: quoteSchema,
-    summary: "Counter one open quote of the request (its customer), once per quote, below the quote's total",
+    summary:
+      "Counter one open quote of the request (its customer), once per quote, below the quote's total",
   },
   openQuoteConversation: {
     ...routes.openQuoteConversation,
@@ -84,7 +86,8 @@ export const quoteEndpoints = {
     ...routes.acceptCounter,
     params: idParamsSchema,
     response: quoteSchema,
-    summary: "Accept the customer's counter-offer (the quote's pro): the quote's total becomes its amount",
+    summary:
+      "Accept the customer's counter-offer (the quote's pro): the quote's total becomes its amount",
   },
   declineCounter: {
     ...routes.declineCounter,
@@ -110,7 +113,8 @@ export const quoteEndpoints = {
     ...routes.getVendorFreeSlots,
     query: vendorFreeSlotsQuerySchema,
     response: vendorFreeSlotsSchema,
-    summary: "Starts free in the pro's calendar for a job of `durationMinutes` (the quote builder's picker)",
+    summary:
+      "Starts free in the pro's calendar for a job of `durationMinutes` (the quote builder's picker)",
   },
   createChangeOrder: {
     ...routes.createChangeOrder,

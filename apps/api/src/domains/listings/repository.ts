@@ -260,3 +260,29 @@ export async function exceptionsOf(db: DbOrTx, vendorId: string) {
 export async function deactivateVendorServices(tx: DbOrTx, vendorId: string): Promise<void> {
   await tx.update(services).set({ active: false }).where(eq(services.vendorId, vendorId));
 }
+
+/**
+ * In `tx`: the record of a quoted job as a service of its pro, created when a customer accepts
+ * the quote, so the job's order reads like any booking (title, duration, price). It is created
+ * archived and inactive: never listed, bookable or editable (as a deleted service kept for its
+ * orders). Returns its id.
+ */
+export async function insertQuotedJobService(
+  tx: DbOrTx,
+  job: {
+    id: string;
+    vendorId: string;
+    categoryId: string;
+    title: string;
+    description: string;
+    /** Minor units of `currency`. */
+    price: number;
+    currency: string;
+    durationMinutes: number;
+    now: Date;
+  },
+): Promise<string> {
+  const { now, ...row } = job;
+  await tx.insert(services).values({ ...row, active: false, archivedAt: now, createdAt: now });
+  return job.id;
+}

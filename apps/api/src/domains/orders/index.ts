@@ -10,6 +10,13 @@ export { supportChats } from './support-chats';
 export { vendorNoShowCount } from './no-show-reads';
 export { relationTo } from './use-cases/context';
 export { createPlanVisits, type PlanVisits } from './use-cases/plan-visit';
+export {
+  createQuoteOrders,
+  type QuoteOrderInput,
+  type QuoteOrders,
+} from './use-cases/quote-order';
+export { acceptQuotedOrderJob } from './jobs/accept-quoted';
+export type { OrdersContext } from './use-cases/context';
 export { default as orderRoutes } from './routes';
 export {
   anonymiseCustomerOrders,

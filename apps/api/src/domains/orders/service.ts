@@ -38,6 +38,8 @@ import { cancellationQuote, transitionOrder } from './use-cases/transition';
 export function createOrdersService(deps: OrdersDeps) {
   const ctx = ordersContext(deps);
   return {
+    /** What the orders domain's jobs run with (`orders.accept-quoted`). */
+    context: ctx,
     /** Whether the pro of a service serves an address (use-cases/quote.ts `serviceArea`). */
     serviceArea: (
       user: AuthUser,

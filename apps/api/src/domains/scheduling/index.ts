@@ -50,6 +50,7 @@ export {
   type SlotsService,
   slotsOn,
 } from './service';
+export { checkVendorTime, vendorFreeStarts } from './vendor-time';
 // Busy-time import: the pro's other calendars whose events block their slots.
 export { default as busyCalendarRoutes } from './routes';
 export { type BusyCalendarsService, createBusyCalendarsService } from './busy-service';

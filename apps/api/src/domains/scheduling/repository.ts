@@ -171,6 +171,7 @@ function scheduleParts(
   range: Interval,
   now: Date,
   opts: { excludeOrderId?: string; exceptOfferOf?: string },
+  vendorId: AnyPgColumn = services.vendorId,
 ) {
   const exceptionsFrom = new Date(now.getTime() - EXCEPTIONS_PAST_DAYS * 86_400_000)
     .toISOString()
@@ -182,7 +183,7 @@ function scheduleParts(
     .from(availabilityExceptions)
     .where(
       and(
-        eq(availabilityExceptions.vendorId, services.vendorId),
+        eq(availabilityExceptions.vendorId, vendorId),
         gte(availabilityExceptions.date, exceptionsFrom),
       ),
     );
@@ -191,13 +192,13 @@ function scheduleParts(
       json: sql`coalesce(json_agg(json_build_array(${availabilityRules.weekday}, ${availabilityRules.startMinute}, ${availabilityRules.endMinute}) order by ${availabilityRules.weekday}, ${availabilityRules.startMinute}), '[]'::json)`,
     })
     .from(availabilityRules)
-    .where(eq(availabilityRules.vendorId, services.vendorId));
+    .where(eq(availabilityRules.vendorId, vendorId));
   const blocking = db
     .select({
       json: sql`coalesce(json_agg(json_build_array(extract(epoch from ${orders.startsAt}) * 1000, extract(epoch from ${orders.endsAt}) * 1000)), '[]'::json)`,
     })
     .from(orders)
-    .where(blockingOrderCondition(services.vendorId, range, now, opts.excludeOrderId));
+    .where(blockingOrderCondition(vendorId, range, now, opts.excludeOrderId));
   // Slots held for a waitlisted customer are taken for everyone else.
   const held = db
     .select({
@@ -205,14 +206,14 @@ function scheduleParts(
     })
     .from(waitlistEntries)
     .innerJoin(offeredService, eq(offeredService.id, waitlistEntries.serviceId))
-    .where(heldOfferCondition(services.vendorId, range, now, opts.exceptOfferOf));
+    .where(heldOfferCondition(vendorId, range, now, opts.exceptOfferOf));
   // The pro's imported busy times (other calendars) block like orders.
   const busy = db
     .select({
       json: sql`coalesce(json_agg(json_build_array(extract(epoch from ${busyTimes.startsAt}) * 1000, extract(epoch from ${busyTimes.endsAt}) * 1000)), '[]'::json)`,
     })
     .from(busyTimes)
-    .where(busyTimeCondition(services.vendorId, range));
+    .where(busyTimeCondition(vendorId, range));
   return { exceptions, rules, blocking, held, busy };
 }
 
@@ -296,6 +297,37 @@ export async function slotSource(
     .innerJoin(vp, eq(vp.id, services.vendorId))
     .where(and(eq(services.id, serviceId), isBookableService));
   return row ? toSlotSource(row) : null;
+}
+
+/**
+ * {@link slotSource} of a vendor rather than a service: a job of `durationMinutes` on the
+ * vendor's hours (a quoted job, whose duration the pro sets in the quote). Null when the vendor
+ * does not exist.
+ */
+export async function vendorSlotSource(
+  db: DbOrTx,
+  vendorId: string,
+  durationMinutes: number,
+  range: Interval,
+  now: Date,
+): Promise<SlotSource | null> {
+  const { exceptions, rules, blocking, held, busy } = scheduleParts(db, range, now, {}, vp.id);
+  const [row] = await db
+    .select({
+      vendorId: vp.id,
+      timeZone: vp.timeZone,
+      minNoticeMinutes: vp.minNoticeMinutes,
+      bufferMinutes: vp.bufferMinutes,
+      horizonDays: vp.horizonDays,
+      rules: sql<Array<[number, number, number]>>`(${rules})`,
+      exceptions: sql<Array<[string, Array<{ start: string; end: string }>]>>`(${exceptions})`,
+      blocking: sql<Array<[number | string, number | string]>>`(${blocking})`,
+      held: sql<Array<[number | string, number | string]>>`(${held})`,
+      busy: sql<Array<[number | string, number | string]>>`(${busy})`,
+    })
+    .from(vp)
+    .where(eq(vp.id, vendorId));
+  return row ? toSlotSource({ ...row, durationMinutes }) : null;
 }
 
 /**

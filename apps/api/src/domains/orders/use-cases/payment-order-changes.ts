@@ -8,7 +8,9 @@ import type { OrderStatus } from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client';
 import { TRANSITIONS } from '../policy';
+import { enqueue } from '../../../jobs/engine';
 import { scheduleReminders } from '../../reminders';
+import { acceptQuotedOrderJob } from '../jobs/accept-quoted';
 import { insertEvent, loadOrderView, updateOrder } from '../repository';
 
 /**
@@ -88,7 +90,7 @@ export async function applyPaymentToOrder(
   if (to) {
     const hold = change === 'paid' || change === 'slot_taken' ? { holdExpiresAt: null } : {};
     await updateOrder(tx, order.id, { status: to, ...hold, updatedAt: at });
-    if (to === 'paid') await queueReminders(tx, order, at);
+    if (to === 'paid') await afterPaid(tx, order, at);
   } else if (change === 'paid' || change === 'slot_taken') {
     return false;
   }
@@ -103,10 +105,21 @@ export async function applyPaymentToOrder(
   return to !== null;
 }
 
-/** In `tx`: the customer's reminders of the booking at its slot, in the job's (the pro's) zone. */
-async function queueReminders(tx: DbOrTx, order: { id: string; startsAt: Date }, now: Date) {
+/**
+ * In `tx`: the customer's reminders of the booking at its slot, in the job's (the pro's) zone;
+ * and, for the order of an accepted quote, its acceptance for the pro (who committed by quoting).
+ */
+async function afterPaid(tx: DbOrTx, order: { id: string; startsAt: Date }, now: Date) {
   const view = await loadOrderView(tx, order.id);
   if (!view) return;
+  if (view.order.quoteId) {
+    await enqueue(
+      tx,
+      acceptQuotedOrderJob,
+      { orderId: order.id },
+      { key: `order:${order.id}:accept-quoted` },
+    );
+  }
   await scheduleReminders(tx, {
     orderId: order.id,
     startsAt: order.startsAt,
