@@ -38,6 +38,7 @@ import {
   supportChats,
 } from './domains/orders';
 import { createPlansService, planRoutes } from './domains/plans';
+import { createQuotesService, quoteMessageMasker, quoteRoutes } from './domains/quotes';
 import { calendarRoutes, createCalendarService } from './domains/calendar';
 import { busyCalendarRoutes, createBusyCalendarsService } from './domains/scheduling';
 import paymentRoutes from './domains/payments/routes';
@@ -137,6 +138,7 @@ export async function buildApp({
     responseTimes: { db: app.db, clock: app.clock },
     plans: commerce.plans.context,
     orders: commerce.orders.context,
+    quotes: commerce.quotes.context,
   });
   await registerPlatformRoutes(app, publicPages, shared.catalogueCache);
   return app;
@@ -282,6 +284,8 @@ async function registerCommerceDomains(app: FastifyInstance, shared: SharedServi
   // Recurring plans: their visits are orders, booked ahead through the orders domain.
   const plans = createPlansService({ ...ordersDeps, visits: createPlanVisits(ordersDeps) });
   await app.register(planRoutes, { plans });
+  const quotes = createQuotesService({ ...ordersDeps, storage: app.privateStorage });
+  await app.register(quoteRoutes, { quotes });
   // Calendar files: an order's .ics and each pro's private feed.
   const calendar = createCalendarService({ db: app.db, clock: app.clock, config, log: app.log });
   await app.register(calendarRoutes, { calendar });
@@ -324,7 +328,7 @@ async function registerCommerceDomains(app: FastifyInstance, shared: SharedServi
       }),
     });
   }
-  return { orders, earnings, waitlist, plans };
+  return { orders, earnings, waitlist, plans, quotes };
 }
 
 /** Notifications, conversations, reviews and the admin console; returns conversations. */
@@ -350,6 +354,7 @@ async function registerCommunicationDomains(
     // the public store, where they are read but never served publicly.
     storage: app.privateStorage,
     legacyStorage: app.storage,
+    maskMessages: quoteMessageMasker, // quote conversations: contacts hidden until booked
   });
   await app.register(conversationRoutes, { conversations });
   await app.register(reviewRoutes, {

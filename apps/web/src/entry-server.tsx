@@ -1,7 +1,11 @@
-import type { PublicPro, ServicePage } from '@vetted/contract';
+import type { Category, PublicPro, ServicePage, VendorSearchPage } from '@vetted/contract';
+import { ROUTES } from '@vetted/session';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
+import { firstPageQueryOf, vendorsKey } from './features/search';
+import { endpointKey } from './lib/keys';
+import { headTags, PRERENDERED_PAGES } from './lib/page-head';
 import { publicProKey, servicePageKey } from './lib/public-page-keys';
 import {
   type PageHead,
@@ -17,16 +21,19 @@ import { fallbackOf, type SsrEntry, ssrDataScript } from './lib/ssr-data';
  * (apps/api/src/platform/spa.ts). It renders the very components the browser does (App:
  * AppProviders, the layouts, ROUTE_TABLE's pages), signed out. At build time without data —
  * pages show their loading skeletons where SWR data would go; per request (the pro and landing
- * pages) with the page's data as SWR fallback, which the HTML carries along for hydration.
+ * pages, `/search`) with the page's data as SWR fallback, which the HTML carries along for
+ * hydration.
  */
 
 export { headTags, PRERENDERED_PAGES, PUBLIC_URL_PLACEHOLDER } from './lib/page-head';
 export type { PrerenderedPage } from './lib/page-head';
 
 /**
- * The HTML inside `<div id="root">` for `path` (a pathname, no query: the page renders with an
- * empty query, as main.tsx hydrates it). Waits for every `React.lazy` page and layout to load
- * (`react-dom/static`'s `prerender`), so the markup is complete, with no fallback left.
+ * The HTML inside `<div id="root">` for `path` (a pathname, no query) and `search` (its query
+ * string without `?`; empty by default, as main.tsx hydrates the prerendered pages — `/search`
+ * hydrates with its real query, features/search/use-search-query.ts). Waits for every
+ * `React.lazy` page and layout to load (`react-dom/static`'s `prerender`), so the markup is
+ * complete, with no fallback left.
  *
  * @throws when a component throws while rendering (the build fails rather than ship a broken page).
  */
@@ -34,11 +41,12 @@ export async function render(
   path: string,
   fallback?: Record<string, unknown>,
   locale?: string,
+  search = '',
 ): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <App ssrPath={path} ssrSearch="" fallback={fallback} locale={locale} />
+      <App ssrPath={path} ssrSearch={search} fallback={fallback} locale={locale} />
     </StrictMode>,
     {
       // Inline every boundary: a large one would otherwise be outlined behind its fallback and
@@ -103,5 +111,52 @@ export async function renderPublicPage(
     markup,
     dataScript: ssrDataScript(entries, locale),
     meta,
+  };
+}
+
+/**
+ * The `GET /v1/vendors` query `/search?<search>` asks first for a signed-out visitor (`search`
+ * the query string, with or without `?`): what the API answers before {@link renderSearchPage}.
+ * One definition with the page's own (features/search/search-params.ts `firstPageQueryOf`).
+ */
+export function searchPageQuery(search: string): Record<string, unknown> {
+  return firstPageQueryOf(search) as Record<string, unknown>;
+}
+
+/** What `/search` is rendered with: the API's answers for a signed-out visitor. */
+export interface SearchPageData {
+  /** `GET /v1/vendors` for {@link searchPageQuery}; null when the API refused that query. */
+  vendors: VendorSearchPage | null;
+  /** `GET /v1/categories`: the filter's choices and category names. */
+  categories: Category[];
+}
+
+/**
+ * Renders `/search` (`path`, the search route) for the query string `search` (no `?`) with its
+ * first page of results and the categories, as SWR fallback under the keys the page's hooks read
+ * (`vendorsKey(searchPageQuery(search))`, `['/categories']`), so the markup is the loaded page
+ * and hydration asks for neither first. The head is the prerendered `/search` one (not indexed).
+ * Without `vendors` the results render as loading and the browser asks for them (and shows the
+ * API's refusal). `origin` and `locale` as in {@link renderPublicPage}.
+ * @throws when a component throws while rendering
+ */
+export async function renderSearchPage(
+  path: string,
+  search: string,
+  data: SearchPageData,
+  origin: string,
+  locale?: string,
+): Promise<Omit<RenderedPublicPage, 'meta'>> {
+  const entries: SsrEntry[] = [
+    { key: endpointKey('listCategories'), data: data.categories },
+    ...(data.vendors ? [{ key: vendorsKey(firstPageQueryOf(search)), data: data.vendors }] : []),
+  ];
+  const page = PRERENDERED_PAGES.find((p) => p.path === ROUTES.search);
+  if (!page) throw new Error(`${ROUTES.search} has no head in PRERENDERED_PAGES`);
+  const markup = await render(path, fallbackOf(entries), locale, search.replace(/^\?/, ''));
+  return {
+    head: headTags(page, origin),
+    markup,
+    dataScript: ssrDataScript(entries, locale),
   };
 }

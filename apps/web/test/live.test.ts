@@ -11,6 +11,7 @@ const OTHER = '0190a7e2-0000-7000-8000-000000000002';
 const CHAT = '0190a7e2-0000-7000-8000-000000000011';
 const OTHER_CHAT = '0190a7e2-0000-7000-8000-000000000012';
 const VENDOR = '0190a7e2-0000-7000-8000-000000000041';
+const REQUEST = '0190a7e2-0000-7000-8000-000000000051';
 
 /** Keys as the hooks cache them (`[path, query?]`), one of each kind the socket touches. */
 const CACHE = [
@@ -32,6 +33,9 @@ const CACHE = [
   [`/vendors/${VENDOR}/reviews`, { page: 1, pageSize: 10 }],
   [`/vendors/${VENDOR}`],
   [`/vendors/${VENDOR}/services`],
+  ['/quote-requests'],
+  [`/quote-requests/${REQUEST}`],
+  ['/vendor/leads', { status: 'new' }],
 ] as const;
 
 const CONVERSATION_LISTS = [CACHE[8], CACHE[9]];
@@ -116,6 +120,23 @@ describe('live frames from /v1/ws', () => {
       ]);
       expect(revalidated).toEqual([CACHE[4], CACHE[5], CACHE[15], CACHE[16], CACHE[2], CACHE[3]]);
     }
+  });
+
+  it('a quote notification refreshes the requests, the request pages and the leads', () => {
+    for (const type of ['quote.received', 'quote.not_chosen']) {
+      const { revalidated } = run([
+        { type: 'notification', data: { ...notification(`${type}-1`), type } },
+      ]);
+      expect(revalidated).toEqual([CACHE[4], CACHE[5], CACHE[18], CACHE[19], CACHE[20]]);
+    }
+  });
+
+  it('an extra proposed, approved or declined refreshes the order pages', () => {
+    const type = 'order.change_proposed';
+    const { revalidated } = run([
+      { type: 'notification', data: { ...notification(`${type}-1`), type } },
+    ]);
+    expect(revalidated).toEqual([CACHE[4], CACHE[5], CACHE[2], CACHE[3]]);
   });
 
   it('ready (each connect) catches up on orders, notifications and conversations', () => {

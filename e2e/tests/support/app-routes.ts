@@ -184,6 +184,30 @@ export async function prepareRoutes(request: APIRequestContext): Promise<RouteDa
       }),
     );
   }
+  // A request for quotes sent to the demo vendor alone, so the request page and the pro's lead
+  // page open on one; made once per database, like the order.
+  const requests = await apiData<Array<{ id: string }>>(
+    await request.get('/v1/quote-requests', { headers: auth }),
+  );
+  const quoteRequest =
+    requests[0] ??
+    (await apiData<{ id: string }>(
+      await request.post('/v1/quote-requests', {
+        headers: auth,
+        data: {
+          categorySlug: service!.category.slug,
+          description: 'The kitchen tap drips all night and the shut-off valve under it is stiff.',
+          address: '12 Beacon Street, Boston, MA',
+          windows: [
+            {
+              from: new Date(Date.now() + 86_400_000).toISOString(),
+              to: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+            },
+          ],
+          vendorId,
+        },
+      }),
+    ));
   const { challenge } = await startLogin(request, DEMO_LOGINS.customer);
 
   const q = (query: Record<string, string>) => `?${new URLSearchParams(query)}`;
@@ -203,6 +227,9 @@ export async function prepareRoutes(request: APIRequestContext): Promise<RouteDa
   urls['vendor.historyOrder'] += q({ id: order.id });
   urls['vendor.services'] += q({ category: service!.category.slug });
   urls['vendor.serviceDetail'] += q({ serviceId });
+  urls['user.quote'] = ROUTES.user.quote.replace(':id', quoteRequest.id);
+  urls['vendor.lead'] = ROUTES.vendor.lead.replace(':id', quoteRequest.id);
+  urls['user.quoteRequest'] += q({ category: service!.category.slug });
   urls['user.messages'] += q({ c: direct.id });
   urls['vendor.messages'] += q({ c: direct.id });
   urls['user.messagesSupportChats'] += q({ c: support.id });

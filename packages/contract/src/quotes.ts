@@ -207,6 +207,8 @@ export type Quote = z.infer<typeof quoteSchema>;
 export const quoteRequestLeadSchema = z.object({
   id: uuid,
   vendor: quoteVendorSchema,
+  /** The pro's currency (ISO 4217): their quote is priced in it. */
+  currency: z.string().length(3),
   status: quoteLeadStatusSchema,
   declineReason: z.string().nullable(),
   quote: quoteSchema.nullable(),

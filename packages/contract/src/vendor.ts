@@ -262,7 +262,10 @@ export const earningsEntrySchema = z.object({
   orderId: uuid.nullable(),
   orderReference: z.string().nullable(),
   payoutId: uuid.nullable(),
-  /** Why, when the pro is told: the reason of a refund Vetted recovered from them; else null. */
+  /**
+   * Why, when the pro is told: the reason of a refund Vetted recovered from them, or the words
+   * of an extra added during the job (`Extra: …`, on its `vendor_payable` line); else null.
+   */
   note: z.string().nullable(),
   createdAt: isoDateTime,
 });

@@ -455,7 +455,10 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id),
     provider: text('provider').notNull(),
-    /** `order`: the booking's charge; `tip`: a tip after completion, all of it the vendor's. */
+    /**
+     * `order`: the booking's charge; `tip`: a tip after completion, all of it the vendor's;
+     * `change_order`: an extra the customer approved during the job (`change_orders.payment_id`).
+     */
     kind: text('kind').notNull().default('order'),
     providerRef: text('provider_ref'),
     status: paymentStatusEnum('status').notNull().default('requires_payment'),

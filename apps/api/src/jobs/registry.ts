@@ -14,6 +14,7 @@ import {
   planReleaseVisitJob,
   type PlansContext,
 } from '../domains/plans';
+import { closeRequestJob, expireQuoteJob, type QuotesContext } from '../domains/quotes';
 import {
   customerReminderJob,
   eveningSummarySchedule,
@@ -80,6 +81,8 @@ export function registerJobs(
     plans: PlansContext;
     /** What the orders domain's own jobs run with. */
     orders: OrdersContext;
+    /** What the quotes' expiry and close jobs run with. */
+    quotes: QuotesContext;
   },
 ): void {
   jobs.register(paymentCaptureJob, deps.payments);
@@ -102,4 +105,6 @@ export function registerJobs(
   jobs.register(planReleaseVisitJob, deps.plans);
   jobs.schedule(planCreateVisitsSchedule, deps.plans);
   jobs.register(acceptQuotedOrderJob, deps.orders);
+  jobs.register(expireQuoteJob, deps.quotes);
+  jobs.register(closeRequestJob, deps.quotes);
 }

@@ -1,10 +1,13 @@
+import { parseSessionCookie } from '@vetted/session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client';
 import { enqueue } from '../jobs/engine';
+import { bearerOf } from '../lib/route';
 import { setMediaPublicUrl } from '../services/images';
 import { createStorages, type Storage } from '../services/storage';
 import { mediaDeleteJob } from './jobs/media-delete';
+import type { AuthUser } from './types';
 
 /**
  * Queues the deletion of stored files (e.g. a replaced avatar) inside the transaction that
@@ -84,6 +87,70 @@ export async function sendStoredObject(
     .header('Content-Length', object.size)
     .type(object.contentType)
     .send(object.body);
+}
+
+/**
+ * Private files (message images, extra and quote-request photos) are re-checked at every use
+ * (`no-cache` with the object's ETag: a revalidation costs a 304, and a user who loses access
+ * stops seeing them); `private` keeps them out of shared caches and CDNs.
+ */
+export const PRIVATE_MEDIA_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * The caller of a request that a browser may make without our client code — an `<img src>` or
+ * a link opened in a new tab sends cookies, not an `Authorization` header: the bearer token when
+ * present, else the access token of the `user_session` cookie (spec §3, packages/session).
+ * Null when neither holds a valid, unrevoked token.
+ */
+export async function callerOfMediaRequest(request: FastifyRequest): Promise<AuthUser | null> {
+  const token =
+    bearerOf(request) ?? parseSessionCookie(request.headers.cookie)?.accessToken ?? null;
+  if (!token) return null;
+  try {
+    const { id, role } = await request.server.auth.verifyAccessToken(token);
+    return { id, role };
+  } catch {
+    return null;
+  }
+}
+
+/** Where a private file is, once its reader was allowed to see it. */
+export interface PrivateMediaObject {
+  storage: Storage;
+  key: string;
+}
+
+/**
+ * Serves private files at `GET <prefix>/{ownerId}/{file}` (hidden from the OpenAPI document):
+ * `find` gets the caller ({@link callerOfMediaRequest}, null when anonymous) and the two path
+ * parts, and answers where the file is, or null when it does not exist or the caller may not see
+ * it — both the same 404 ({@link sendMediaNotFound}), as is a path without both parts. Files are
+ * sent with {@link PRIVATE_MEDIA_CACHE_CONTROL} and `Vary: Authorization, Cookie`.
+ */
+export function servePrivateMedia(
+  app: FastifyInstance,
+  prefix: string,
+  find: (
+    caller: AuthUser | null,
+    ownerId: string,
+    file: string,
+  ) => Promise<PrivateMediaObject | null>,
+): void {
+  app.get(`${prefix}/*`, { schema: { hide: true } }, async (request, reply) => {
+    const path = (request.params as { '*': string })['*'] ?? '';
+    const slash = path.indexOf('/');
+    const found =
+      slash > 0
+        ? await find(
+            await callerOfMediaRequest(request),
+            path.slice(0, slash),
+            path.slice(slash + 1),
+          )
+        : null;
+    reply.header('Vary', 'Authorization, Cookie');
+    if (!found) return sendMediaNotFound(reply);
+    return sendStoredObject(request, reply, found.storage, found.key, PRIVATE_MEDIA_CACHE_CONTROL);
+  });
 }
 
 /**

@@ -1,12 +1,19 @@
 /**
- * The pages rendered per request (platform/spa.ts): a pro's page (`/pros/<slug>`) and the landing
- * pages (`/services/<category>[/<place>]`), rendered by the web build's server bundle from the
- * same use cases as their API routes and kept per path until the next catalogue purge.
+ * The pages rendered per request (platform/spa.ts): a pro's page (`/pros/<slug>`), the landing
+ * pages (`/services/<category>[/<place>]`) and the search (`/search?…`, with its first page of
+ * results), rendered by the web build's server bundle from the same use cases as their API
+ * routes and kept per path (and query, for the search) until the next catalogue purge.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PublicPro, ServicePage } from '@vetted/contract';
+import {
+  type Category,
+  type PublicPro,
+  type ServicePage,
+  type VendorSearchPage,
+  vendorListQuerySchema,
+} from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import { LRUCache } from 'lru-cache';
 import type { CatalogueCache } from '../domains/catalogue/cache';
@@ -32,13 +39,30 @@ export interface ServerEntry {
       | { kind: 'service'; page: ServicePage; placeSlug: string | null },
     origin: string,
     locale?: string,
-  ): Promise<{ head: string; markup: string; dataScript: string }>;
+  ): Promise<RenderedParts>;
+  /** The `GET /v1/vendors` query `/search?<search>` asks first for a signed-out visitor. */
+  searchPageQuery(search: string): Record<string, unknown>;
+  renderSearchPage(
+    path: string,
+    search: string,
+    data: { vendors: VendorSearchPage | null; categories: Category[] },
+    origin: string,
+    locale?: string,
+  ): Promise<RenderedParts>;
 }
 
-/** A page rendered per request: the pro page or a landing page, by its path segments. */
+/** What the bundle renders: the page-head tags, the root's markup and the hydration data. */
+interface RenderedParts {
+  head: string;
+  markup: string;
+  dataScript: string;
+}
+
+/** A page rendered per request: the pro page or a landing page, by its path segments; the search. */
 export type PublicPageRequest =
   | { kind: 'pro'; slug: string }
-  | { kind: 'service'; category: string; place: string | null };
+  | { kind: 'service'; category: string; place: string | null }
+  | { kind: 'search' };
 
 /** `/pros/<slug>`, `/services/<category>` and `/services/<category>/<place>` (spec §2). */
 const PRO_PAGE = /^\/pros\/([^/]+)\/?$/;
@@ -54,6 +78,7 @@ function decoded(segment: string): string | null {
 
 /** The page rendered per request that `pathname` names, or null. */
 export function publicPageOf(pathname: string): PublicPageRequest | null {
+  if (pathname === ROUTES.search) return { kind: 'search' };
   const pro = PRO_PAGE.exec(pathname);
   if (pro) {
     const slug = decoded(pro[1]!);
@@ -112,16 +137,57 @@ export interface PublicPageRendererOptions extends PublicPageSources {
 }
 
 /**
- * A renderer of the public pages: given a page, its pathname and the visitor's locale, 200 with
- * the page rendered into the template; 301 to the current slug of a renamed pro; 404 (unknown,
- * unapproved or suspended pro, unknown category or place) or 410 (deleted pro) with the shell,
- * whose page then says so. Without a server bundle, 200 with the shell. Answers are kept by
- * catalogue generation, locale and path ({@link RENDERED_PAGES_MAX} at most, for `ttlMs`), so a
- * purge makes every older one unreachable.
+ * The data of `/search?<search>`: the answers for the bundle's first query, parsed as the
+ * route parses it — from the query string the browser would send (lib/api.ts in the web app:
+ * each value as text, empty ones left out).
+ */
+function searchData(servicePages: ServicePageService, bundle: ServerEntry, search: string) {
+  const sent = Object.entries(bundle.searchPageQuery(search))
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => [k, String(v)]);
+  const parsed = vendorListQuerySchema.safeParse(Object.fromEntries(sent));
+  return servicePages.searchPage(parsed.success ? parsed.data : null);
+}
+
+/** A page's rendered parts: its data read from `sources`, then rendered by the bundle. */
+async function renderParts(
+  {
+    pros,
+    servicePages,
+    publicUrl,
+  }: Pick<PublicPageRendererOptions, 'pros' | 'servicePages' | 'publicUrl'>,
+  bundle: ServerEntry,
+  request: PublicPageRequest,
+  { pathname, search, locale }: { pathname: string; search: string; locale: string | undefined },
+): Promise<RenderedParts> {
+  if (request.kind === 'search') {
+    const data = await searchData(servicePages, bundle, search);
+    return bundle.renderSearchPage(pathname, search, data, publicUrl, locale);
+  }
+  const data =
+    request.kind === 'pro'
+      ? { kind: 'pro' as const, pro: await pros.getPro(request.slug) }
+      : {
+          kind: 'service' as const,
+          page: await servicePages.getPage(request.category, request.place ?? undefined),
+          placeSlug: request.place,
+        };
+  return bundle.renderPublicPage(pathname, data, publicUrl, locale);
+}
+
+/**
+ * A renderer of the public pages: given a page, its pathname, the visitor's locale and the query
+ * string, 200 with the page rendered into the template; 301 to the current slug of a renamed
+ * pro; 404 (unknown, unapproved or suspended pro, unknown category or place) or 410 (deleted
+ * pro) with the shell, whose page then says so. Without a server bundle (or one that cannot
+ * render the search), 200 with the shell. Answers are kept by catalogue generation, locale and
+ * path — and query, for the search: the same for every signed-out visitor, like the catalogue
+ * answers of `GET /v1/vendors` ({@link RENDERED_PAGES_MAX} at most, for `ttlMs`), so a purge
+ * makes every older one unreachable.
  * @throws whatever the use cases or the bundle throw other than an AppError 404 or 410
  */
 export function createPublicPageRenderer(options: PublicPageRendererOptions) {
-  const { pros, servicePages, purges, pages, server, publicUrl, ttlMs } = options;
+  const { pros, purges, pages, server, ttlMs } = options;
   const rendered =
     ttlMs > 0
       ? new LRUCache<string, { status: number; page: ReadyPage }>({
@@ -130,51 +196,41 @@ export function createPublicPageRenderer(options: PublicPageRendererOptions) {
         })
       : null;
 
-  /** The page's HTML: its data read, rendered by the bundle, put into the template. */
-  async function renderHtml(
-    bundle: ServerEntry,
-    template: string,
-    request: PublicPageRequest,
-    pathname: string,
-    locale: string | undefined,
-  ): Promise<string> {
-    const data =
-      request.kind === 'pro'
-        ? { kind: 'pro' as const, pro: await pros.getPro(request.slug) }
-        : {
-            kind: 'service' as const,
-            page: await servicePages.getPage(request.category, request.place ?? undefined),
-            placeSlug: request.place,
-          };
-    const { head, markup, dataScript } = await bundle.renderPublicPage(
-      pathname,
-      data,
-      publicUrl,
-      locale,
-    );
-    return template
-      .replace(PAGE_HEAD, () => head)
-      .replace(ROOT, () => `<div id="root">${markup}</div>${dataScript}`);
-  }
-
+  /**
+   * Renders a page. `search` is the request's query string (no `?`): the search page is
+   * rendered with it (and kept per query); the other pages ignore it.
+   */
   return async function renderPublic(
     request: PublicPageRequest,
     pathname: string,
     locale: string | undefined,
+    search = '',
   ): Promise<PublicPageAnswer> {
     if (!server || !pages.template) return { status: 200, page: pages.shell };
+    // Never the build-time `/search`: it was rendered without the query hydration reads.
+    if (request.kind === 'search' && typeof server.renderSearchPage !== 'function') {
+      return { status: 200, page: pages.shell };
+    }
     if (request.kind === 'pro') {
       const current = await pros.movedTo(request.slug);
       if (current !== null) {
         return { status: 301, location: buildLink(ROUTES.pro, { params: { slug: current } }) };
       }
     }
-    const key = `${purges.generation}:${locale ?? ''}:${pathname}`;
+    const url = request.kind === 'search' ? `${pathname}?${search}` : pathname;
+    const key = `${purges.generation}:${locale ?? ''}:${url}`;
     const hit = rendered?.get(key);
     if (hit) return hit;
     let answer: { status: number; page: ReadyPage };
     try {
-      const html = await renderHtml(server, pages.template, request, pathname, locale);
+      const { head, markup, dataScript } = await renderParts(options, server, request, {
+        pathname,
+        search,
+        locale,
+      });
+      const html = pages.template
+        .replace(PAGE_HEAD, () => head)
+        .replace(ROOT, () => `<div id="root">${markup}</div>${dataScript}`);
       answer = { status: 200, page: readyPage(html) };
     } catch (error) {
       if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 410)) {

@@ -36,6 +36,12 @@ function pathnameOf(url: string): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
+/** The query string of `url`, without `?` and without a fragment; '' when none. */
+function searchOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? '' : url.slice(q + 1).split('#')[0]!;
+}
+
 function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({
     ok: false,
@@ -118,7 +124,7 @@ function appHandler(site: BuiltSite | null) {
     const publicPage = session ? null : publicPageOf(pathname);
     if (publicPage) {
       const locale = visitorLocale(request.headers['accept-language']);
-      const answer = await renderPublic(publicPage, pathname, locale);
+      const answer = await renderPublic(publicPage, pathname, locale, searchOf(request.url));
       if (answer.location) {
         return reply
           .code(301)
@@ -147,16 +153,18 @@ function appHandler(site: BuiltSite | null) {
  *   same function the client router uses, with the role of the `user_session` cookie) — a
  *   protected path without a session is `303 See Other` to `/` — then HTML, revalidated on every
  *   use (`no-cache`, strong ETag, 304): without a session cookie, a public page's prerendered
- *   HTML (`/`, `/about`, …, `/auth/signup`, and the `/search` shell), which the
- *   browser hydrates; otherwise (signed in, or any other path) the plain shell `index.html`, so
- *   a signed-in header never has to replace a signed-out one. `/index.html` is the shell too.
- * - without a session, a pro's page (`/pros/<slug>`) and the landing pages
- *   (`/services/<category>[/<place>]`) are rendered per request by the web build's server
- *   bundle (`dist/server/entry-server.js`, `renderPublicPage`) from the same use cases as their
- *   API routes, into `dist/prerendered/template.html`: head tags and JSON-LD, the page's markup
- *   and its data for hydration (spa-render.ts). Kept per path (encoded, `RENDERED_PAGES_MAX` at
- *   most) for `CATALOGUE_CACHE_TTL_MS` and dropped by every catalogue purge, like catalogue
- *   answers. An old slug answers 301 to the current one; an unknown, unapproved or suspended
+ *   HTML (`/`, `/about`, …, `/auth/signup`), which the browser hydrates; otherwise (signed
+ *   in, or any other path) the plain shell `index.html`, so a signed-in header never has to
+ *   replace a signed-out one. `/index.html` is the shell too.
+ * - without a session, a pro's page (`/pros/<slug>`), the landing pages
+ *   (`/services/<category>[/<place>]`) and the search (`/search?…`, with its first page of
+ *   results for that query) are rendered per request by the web build's server bundle
+ *   (`dist/server/entry-server.js`, `renderPublicPage`, `renderSearchPage`) from the same use
+ *   cases as their API routes, into `dist/prerendered/template.html`: head tags and JSON-LD,
+ *   the page's markup and its data for hydration (spa-render.ts). Kept per path — and query,
+ *   for the search — (encoded, `RENDERED_PAGES_MAX` at most) for `CATALOGUE_CACHE_TTL_MS` and
+ *   dropped by every catalogue purge, like catalogue answers; still sent `no-cache` with a
+ *   strong ETag, so a browser revalidates every use (a 304 while the page is unchanged). An old slug answers 301 to the current one; an unknown, unapproved or suspended
  *   pro, category or place 404 and a deleted pro 410, with the shell (whose page says so).
  *
  * The HTML is read once at start, `PUBLIC_URL` (`config.publicUrl`) filled in, and kept in

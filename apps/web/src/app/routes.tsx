@@ -61,6 +61,13 @@ const UserPlans = page(plans, 'UserPlansPage');
 const UserPlan = page(plans, 'UserPlanPage');
 const VendorPlans = page(plans, 'VendorPlansPage');
 const VendorPlan = page(plans, 'VendorPlanPage');
+const quotes = () => import('../features/quotes/quotes-pages');
+const UserQuotes = page(quotes, 'UserQuotesPage');
+const UserQuoteRequest = page(quotes, 'UserQuoteRequestPage');
+const UserQuote = page(quotes, 'UserQuotePage');
+const leads = () => import('../features/quotes/vendor-leads-pages');
+const VendorLeads = page(leads, 'VendorLeadsPage');
+const VendorLead = page(leads, 'VendorLeadPage');
 
 const shared = {
   notifications: page(() => import('../features/account/notifications'), 'NotificationsPage'),
@@ -151,6 +158,10 @@ export const ROUTE_TABLE: RouteDef[] = [
   { path: u.location, component: shared.location, layout: 'user' },
   { path: u.plans, component: UserPlans, layout: 'user' },
   { path: u.plan, component: UserPlan, layout: 'user' },
+  { path: u.quotes, component: UserQuotes, layout: 'user' },
+  // Before `u.quote`: the first matching route wins, and `new` would match `:id`.
+  { path: u.quoteRequest, component: UserQuoteRequest, layout: 'user' },
+  { path: u.quote, component: UserQuote, layout: 'user' },
 
   { path: v.home, component: VendorHome, layout: 'vendor' },
   { path: v.history, component: VendorHistory, layout: 'vendor' },
@@ -171,6 +182,8 @@ export const ROUTE_TABLE: RouteDef[] = [
   { path: v.earnings, component: VendorEarnings, layout: 'vendor' },
   { path: v.plans, component: VendorPlans, layout: 'vendor' },
   { path: v.plan, component: VendorPlan, layout: 'vendor' },
+  { path: v.leads, component: VendorLeads, layout: 'vendor' },
+  { path: v.lead, component: VendorLead, layout: 'vendor' },
 
   { path: ROUTES.admin.home, component: AdminHome, layout: 'admin' },
   { path: ROUTES.admin.support, component: AdminSupport, layout: 'admin' },

@@ -60,6 +60,10 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   [u.location]: title('Saved places'),
   [u.plans]: title('Plans'),
   [u.plan]: title('Plan'),
+  [u.quotes]: title('Quotes'),
+  [u.quoteRequest]: title('Get quotes'),
+  // Until the page's data names it (usePageTitle).
+  [u.quote]: title('Quote request'),
 
   [v.home]: title('Dashboard'),
   [v.history]: title('Order history'),
@@ -80,6 +84,8 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   [v.earnings]: title('Earnings'),
   [v.plans]: title('Plans'),
   [v.plan]: title('Plan'),
+  [v.leads]: title('Leads'),
+  [v.lead]: title('Lead'),
 
   [ROUTES.admin.home]: title('Admin'),
   [ROUTES.admin.support]: title('Support desk'),

@@ -9,11 +9,12 @@ import { type Message, routes } from '@vetted/contract';
 import { sessionManager } from './api';
 
 /**
- * Messages with images. The api-client sends through `fetch`, which cannot report
- * upload progress, so this one call goes through XMLHttpRequest: `multipart/form-data` with the
- * `body` field and one `images` file per picture, the bearer token of the session and the
- * message's `Idempotency-Key`. Errors are the api-client's own classes, so `errorMessage`
- * (lib/errors.ts) shows the server's words (e.g. 413 "Image must be less than 3mb", spec §8).
+ * Uploads with progress (messages with images, requests for quotes with photos). The api-client
+ * sends through `fetch`, which cannot report upload progress, so these calls go through
+ * XMLHttpRequest ({@link postMultipart}): `multipart/form-data` with the bearer token of the
+ * session. Errors are the api-client's own classes, so `errorMessage` (lib/errors.ts) shows the
+ * server's words (e.g. 413 "Image must be less than 3mb", spec §8) and `error.fields` work as for
+ * any other call.
  */
 
 /** Base path of the API, as lib/api.ts `client` uses it. */
@@ -34,7 +35,7 @@ export interface UploadMessageInput {
   signal?: AbortSignal;
 }
 
-/** Seams for tests: the request object and the token source. */
+/** Seams for tests: the request object, the token source and the 401 hook. */
 export interface UploadDeps {
   /** @defaultValue `() => new XMLHttpRequest()` */
   createRequest?: () => XMLHttpRequest;
@@ -47,25 +48,41 @@ export interface UploadDeps {
   onUnauthorized?: () => void;
 }
 
+/** What {@link postMultipart} sends besides the form. */
+export interface MultipartOptions {
+  /** Called with the fraction of the request body sent, 0 to 1 (1 once the server answered). */
+  onProgress?: (fraction: number) => void;
+  /** Aborts the upload; the promise then rejects with a {@link RequestError}. */
+  signal?: AbortSignal;
+  /** More request headers (e.g. `Idempotency-Key`); `Accept` and `Authorization` are set. */
+  headers?: Readonly<Record<string, string>>;
+}
+
 /**
- * `POST /v1/conversations/:id/messages` as multipart, reporting upload progress.
- * @returns the stored message (the body's `data`).
- * @throws {HttpError} on a 4xx/5xx or an `{ ok: false }` body, its message from `error.message`
- *   (413 "Image must be less than 3mb", 429 "You can send 30 messages a minute…").
+ * `POST` of `form` (`multipart/form-data`) to `path` under the API base (`/v1`; the path as
+ * `buildPath` makes it), through XMLHttpRequest so upload progress is reported, with the bearer
+ * token of the session. A 401 calls `deps.onUnauthorized` (the session is cleared, as the
+ * api-client does).
+ * @returns the body's `data`, typed by the caller as the endpoint's answer.
+ * @throws {HttpError} on a 4xx/5xx or an `{ ok: false }` body, its message, code and fields from
+ *   the body's `error` (413 "Image must be less than 3mb", spec §8).
  * @throws {TimeoutError} when the request got no answer (network down): "Connection timeout.
  *   Please try again later." (spec §8).
  * @throws {RequestError} when aborted, when there is no session, or when the answer is not JSON.
  */
-export async function uploadMessage(
-  input: UploadMessageInput,
+export async function postMultipart<T>(
+  path: string,
+  form: FormData,
+  options: MultipartOptions = {},
   deps: UploadDeps = {},
-): Promise<Message> {
+): Promise<T> {
   const {
     createRequest = () => new XMLHttpRequest(),
     getAccessToken = async () => (await sessionManager.getValidSession()).accessToken,
     onUnauthorized = () => sessionManager.clear(),
   } = deps;
-  const url = `${API_BASE}${buildPath(routes.sendMessage.path, { id: input.conversationId })}`;
+  const { onProgress, signal, headers = {} } = options;
+  const url = `${API_BASE}${path}`;
   const request: RequestInfo = { method: 'POST', url };
 
   let token: string;
@@ -75,27 +92,23 @@ export async function uploadMessage(
     throw new RequestError({ request, cause });
   }
 
-  const form = new FormData();
-  form.append('body', input.body);
-  for (const image of input.images) form.append('images', image, image.name);
-
-  return new Promise<Message>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     const xhr = createRequest();
     const abort = () => xhr.abort();
-    const done = () => input.signal?.removeEventListener('abort', abort);
-    if (input.signal?.aborted) {
-      reject(new RequestError({ request, cause: input.signal.reason }));
+    const done = () => signal?.removeEventListener('abort', abort);
+    if (signal?.aborted) {
+      reject(new RequestError({ request, cause: signal.reason }));
       return;
     }
-    input.signal?.addEventListener('abort', abort, { once: true });
+    signal?.addEventListener('abort', abort, { once: true });
 
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Idempotency-Key', input.idempotencyKey);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) {
-        input.onProgress?.(Math.min(1, event.loaded / event.total));
+        onProgress?.(Math.min(1, event.loaded / event.total));
       }
     };
     xhr.onerror = () => {
@@ -105,15 +118,15 @@ export async function uploadMessage(
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => {
       done();
-      reject(new RequestError({ request, cause: input.signal?.reason ?? 'Upload cancelled' }));
+      reject(new RequestError({ request, cause: signal?.reason ?? 'Upload cancelled' }));
     };
     xhr.onload = () => {
       done();
       const body = parseBody(xhr.responseText);
       const ok = xhr.status >= 200 && xhr.status < 300;
       if (ok && isRecord(body) && body.ok !== false && 'data' in body) {
-        input.onProgress?.(1);
-        resolve(body.data as Message);
+        onProgress?.(1);
+        resolve(body.data as T);
         return;
       }
       if (!ok || (isRecord(body) && body.ok === false)) {
@@ -129,6 +142,36 @@ export async function uploadMessage(
   });
 }
 
+/**
+ * `POST /v1/conversations/:id/messages` as multipart ({@link postMultipart}): the `body` field,
+ * one `images` file per picture and the message's `Idempotency-Key`, reporting upload progress.
+ * @returns the stored message (the body's `data`).
+ * @throws {HttpError} on a 4xx/5xx or an `{ ok: false }` body, its message from `error.message`
+ *   (413 "Image must be less than 3mb", 429 "You can send 30 messages a minute…").
+ * @throws {TimeoutError} when the request got no answer (network down): "Connection timeout.
+ *   Please try again later." (spec §8).
+ * @throws {RequestError} when aborted, when there is no session, or when the answer is not JSON.
+ */
+export async function uploadMessage(
+  input: UploadMessageInput,
+  deps: UploadDeps = {},
+): Promise<Message> {
+  const form = new FormData();
+  form.append('body', input.body);
+  for (const image of input.images) form.append('images', image, image.name);
+  return postMultipart<Message>(
+    buildPath(routes.sendMessage.path, { id: input.conversationId }),
+    form,
+    {
+      onProgress: input.onProgress,
+      signal: input.signal,
+      headers: { 'Idempotency-Key': input.idempotencyKey },
+    },
+    deps,
+  );
+}
+
+/** The answer's JSON, or its text when it is not JSON (undefined when empty). */
 function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
@@ -138,6 +181,7 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** Whether `value` is a JSON object (not null, not an array). */
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

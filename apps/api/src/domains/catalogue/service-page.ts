@@ -1,11 +1,12 @@
 /**
  * Use cases of the landing pages (`/services/:category` and `/services/:category/:place`,
  * "Plumbers in Boston, MA") and of the sitemap's dynamic part: which category × place pages
- * have pros, and each page's data. Read-only. The parts live in service-page/: the places
+ * have pros, and each page's data; and the data of the server-rendered `/search`. Read-only. The parts live in service-page/: the places
  * index (built once per catalogue generation), a landing page, the sitemap entries.
  */
-import type { Category, ServicePage } from '@vetted/contract';
+import type { Category, ServicePage, VendorListParams, VendorSearchPage } from '@vetted/contract';
 import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import type { Geocoder } from '../places';
 import type { CatalogueCache } from './cache';
 import { landingPage } from './service-page/landing-page';
@@ -15,10 +16,16 @@ import { type SitemapEntries, sitemapEntries } from './service-page/sitemap-entr
 export { NEARBY_PLACE_MAX_KM } from './service-page/landing-page';
 export { SERVED_CITY_MIN_POPULATION, type ServicePlaceEntry } from './service-page/places-index';
 
-/** What the landing pages need: the database, the categories, the cities, the purges. */
+/**
+ * What the landing pages need: the database, the categories (and the search, for `/search`), the
+ * cities, the purges.
+ */
 export interface ServicePageDeps {
   db: DbOrTx;
-  catalogue: { listCategories(): Promise<Category[]> };
+  catalogue: {
+    listCategories(): Promise<Category[]>;
+    listVendors(query: VendorListParams, userId: string | null): Promise<VendorSearchPage>;
+  };
   geocoder: Geocoder;
   cache: Pick<CatalogueCache, 'generation'>;
 }
@@ -44,6 +51,28 @@ export function createServicePageService({ db, catalogue, geocoder, cache }: Ser
      * then place slug).
      */
     sitemapEntries: (): Promise<SitemapEntries> => sitemapEntries({ catalogue, placesIndex }),
+
+    /**
+     * What `/search` is rendered with for a signed-out visitor (apps/api/src/platform/
+     * spa-render.ts): the answers of `GET /v1/vendors` for `query` without a caller and of
+     * `GET /v1/categories`, from the same use cases as those routes; `vendors` null without a
+     * query (the route would refuse it) or when the search refuses it (an AppError 4xx): the
+     * page then asks for it and shows the refusal itself.
+     * @throws whatever the use cases throw besides that
+     */
+    searchPage: async (
+      query: VendorListParams | null,
+    ): Promise<{ vendors: VendorSearchPage | null; categories: Category[] }> => {
+      const refused = (error: unknown) => {
+        if (error instanceof AppError && error.status < 500) return null;
+        throw error;
+      };
+      const [vendors, categories] = await Promise.all([
+        query ? catalogue.listVendors(query, null).catch(refused) : null,
+        catalogue.listCategories(),
+      ]);
+      return { vendors, categories };
+    },
   };
 }
 

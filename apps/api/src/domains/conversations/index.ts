@@ -9,5 +9,7 @@ export {
   type ConversationsDeps,
   type ConversationsService,
   createConversationsService,
+  type MessageMasker,
   type NewMessageInput,
+  openQuoteConversation,
 } from './service';

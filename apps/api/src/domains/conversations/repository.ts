@@ -183,7 +183,14 @@ export async function lockConversation(tx: DbOrTx, id: string): Promise<Conversa
 /** The direct conversation of a customer and a pro, created when missing (race-safe). */
 export async function upsertDirect(
   db: DbOrTx,
-  row: { id: string; userId: string; vendorId: string; vendorUserId: string; orderId?: string },
+  row: {
+    id: string;
+    userId: string;
+    vendorId: string;
+    vendorUserId: string;
+    orderId?: string;
+    quoteRequestId?: string;
+  },
 ): Promise<ConversationRow> {
   await db
     .insert(conversations)
@@ -192,10 +199,11 @@ export async function upsertDirect(
       target: [conversations.userId, conversations.vendorId],
       where: sql`kind = 'direct'`,
     });
-  if (row.orderId) {
+  if (row.orderId || row.quoteRequestId) {
+    const link = row.orderId ? { orderId: row.orderId } : { quoteRequestId: row.quoteRequestId };
     await db
       .update(conversations)
-      .set({ orderId: row.orderId })
+      .set(link)
       .where(
         and(
           eq(conversations.kind, 'direct'),

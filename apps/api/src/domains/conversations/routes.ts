@@ -1,12 +1,9 @@
 import multipart from '@fastify/multipart';
 import { endpoints, MESSAGE_MAX_ATTACHMENTS } from '@vetted/contract';
-import { parseSessionCookie } from '@vetted/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors';
-import { bearerOf, route } from '../../lib/route';
-import { multipartParts, unexpectedField } from '../../lib/multipart';
-import type { AuthUser } from '../../platform/types';
-import { sendMediaNotFound, sendStoredObject } from '../../platform/media';
+import { readPhotosForm } from '../../lib/photos-form';
+import { route } from '../../lib/route';
+import { servePrivateMedia } from '../../platform/media';
 import { MAX_IMAGE_BYTES } from '../../services/images';
 import { idempotencyKeyOf } from '../../shared/idempotency';
 import * as msg from './messages';
@@ -24,58 +21,14 @@ const uploads = new WeakMap<FastifyRequest, Buffer[]>();
  */
 async function readMultipart(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
-  // Authenticate before reading a byte of the upload (`route` checks the token only in the
-  // handler, after this hook): without it an anonymous client got 413 for a large file instead
-  // of the 401 of every access route, and made the server buffer up to 4 × 3 MB first.
-  const bearer = bearerOf(request);
-  if (!bearer) throw unauthorized('Session not found');
-  await request.server.auth.verifyAccessToken(bearer);
-  const images: Buffer[] = [];
-  let body: string | undefined;
-  try {
-    for await (const part of multipartParts(request)) {
-      if (part.type === 'file' && part.fieldname === 'images') {
-        images.push(await part.toBuffer());
-      } else if (part.type === 'field' && part.fieldname === 'body') {
-        body = String(part.value);
-      } else {
-        if (part.type === 'file') part.file.resume();
-        throw unexpectedField(part.fieldname);
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw msg.imageTooLarge();
-    if (code === 'FST_FILES_LIMIT') throw msg.tooManyImages(MESSAGE_MAX_ATTACHMENTS);
-    throw err;
-  }
-  uploads.set(request, images);
-  request.body = body === undefined ? {} : { body };
-}
-
-/**
- * Attachments are re-checked at every use (`no-cache` with the object's ETag: a revalidation
- * costs a 304, and a participant who loses access stops seeing them); `private` keeps them out
- * of shared caches and CDNs.
- */
-export const ATTACHMENT_CACHE_CONTROL = 'private, no-cache';
-
-/**
- * The caller of a request that a browser may make without our client code — an `<img src>` or
- * a link opened in a new tab sends cookies, not an `Authorization` header: the bearer token when
- * present, else the access token of the `user_session` cookie (spec §3, packages/session).
- * Null when neither holds a valid, unrevoked token.
- */
-async function callerOfMediaRequest(request: FastifyRequest): Promise<AuthUser | null> {
-  const token =
-    bearerOf(request) ?? parseSessionCookie(request.headers.cookie)?.accessToken ?? null;
-  if (!token) return null;
-  try {
-    const { id, role } = await request.server.auth.verifyAccessToken(token);
-    return { id, role };
-  } catch {
-    return null;
-  }
+  const form = await readPhotosForm(request, {
+    fileField: 'images',
+    fields: ['body'],
+    tooLarge: msg.imageTooLarge,
+    tooManyFiles: () => msg.tooManyImages(MESSAGE_MAX_ATTACHMENTS),
+  });
+  uploads.set(request, form.files);
+  request.body = form.fields.body === undefined ? {} : { body: form.fields.body };
 }
 
 /**
@@ -99,21 +52,9 @@ export default async function conversationRoutes(
   // More specific than the public `GET /media/*`, so it answers every attachment URL, including
   // those of images sent while attachments were public. Anyone who may not see the image —
   // anonymous, another user, a malformed path — gets the 404 of a missing file.
-  app.get('/media/messages/*', { schema: { hide: true } }, async (request, reply) => {
-    const path = (request.params as { '*': string })['*'] ?? '';
-    const slash = path.indexOf('/');
-    const found =
-      slash > 0
-        ? await conversations.attachment(
-            await callerOfMediaRequest(request),
-            path.slice(0, slash),
-            path.slice(slash + 1),
-          )
-        : null;
-    reply.header('Vary', 'Authorization, Cookie');
-    if (!found) return sendMediaNotFound(reply);
-    return sendStoredObject(request, reply, found.storage, found.key, ATTACHMENT_CACHE_CONTROL);
-  });
+  servePrivateMedia(app, '/media/messages', (caller, conversationId, file) =>
+    conversations.attachment(caller, conversationId, file),
+  );
 
   route(app, endpoints.openConversation, ({ body, user }) => conversations.open(user, body));
   route(app, endpoints.listConversations, ({ query, user }) => conversations.list(user, query));

@@ -20,17 +20,17 @@ import type { DeliveryContext } from '../../jobs/define';
 import type { Storage } from '../../services/storage';
 import type { ConversationsDeps } from './deps';
 import type { Caller } from './policy';
-import { conversationFor } from './use-cases/access';
 import { findAttachment } from './use-cases/attachment';
 import { markConversationRead } from './use-cases/mark-read';
+import { conversationMasked, listConversationsMasked, listMessagesMasked } from './use-cases/mask';
 import { openConversation } from './use-cases/open';
-import { listConversationsFor, listMessagesFor } from './use-cases/read';
 import { type NewMessageInput, sendMessage } from './use-cases/send';
 import { assignSupportChat, setSupportChatStatus } from './use-cases/support-desk';
 import { sendTyping } from './use-cases/typing';
 import { mailUnreadMessages, type UnreadMailPayload } from './use-cases/unread-mail';
 
-export { ATTACHMENT_PREFIX, type ConversationsDeps } from './deps';
+export { ATTACHMENT_PREFIX, type ConversationsDeps, type MessageMasker } from './deps';
+export { openQuoteConversation } from './use-cases/open';
 export type { NewMessageInput } from './use-cases/send';
 
 export function createConversationsService(deps: ConversationsDeps) {
@@ -40,19 +40,23 @@ export function createConversationsService(deps: ConversationsDeps) {
     open: (caller: Caller, body: OpenConversationBody): Promise<Conversation> =>
       openConversation(deps, caller, body),
 
-    /** `GET /v1/conversations`: a page, newest activity first, with the unread total. */
+    /**
+     * `GET /v1/conversations`: a page, newest activity first, with the unread total (last
+     * messages masked for the caller where `deps.maskMessages` says so).
+     */
     list: (caller: Caller, query: ConversationListQuery & { page: number; pageSize: number }) =>
-      listConversationsFor(db, caller, query),
+      listConversationsMasked(deps, caller, query),
 
     /** `GET /v1/conversations/{id}`. @throws 404 when the caller is not on either side. */
-    get: (caller: Caller, id: string): Promise<Conversation> => conversationFor(db, caller, id),
+    get: (caller: Caller, id: string): Promise<Conversation> =>
+      conversationMasked(deps, caller, id),
 
     /** `GET /v1/conversations/{id}/messages`: newest page first; items oldest to newest. */
     listMessages: (
       caller: Caller,
       id: string,
       query: MessageListQuery & { limit: number },
-    ): Promise<MessagePage> => listMessagesFor(db, caller, id, query),
+    ): Promise<MessagePage> => listMessagesMasked(deps, caller, id, query),
 
     /**
      * `POST /v1/conversations/{id}/messages`. With `idempotencyKey`, a resend returns the first

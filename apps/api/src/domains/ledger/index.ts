@@ -4,6 +4,7 @@
  */
 export {
   capturePostings,
+  changeOrderPostings,
   feeShareOf,
   type LedgerAccount,
   type LedgerKind,
@@ -18,6 +19,7 @@ export {
 export {
   entriesForPayment,
   postCapture,
+  postChangeOrder,
   postPayout,
   postPayoutReversal,
   postRefund,

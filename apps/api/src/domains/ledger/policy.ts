@@ -62,6 +62,19 @@ export function capturePostings(input: { total: number; fee: number }): Posting[
 }
 
 /**
+ * Postings of a captured extra (a change order the customer approved): its `amount` is the
+ * vendor's and the platform's booking `fee` on it (orders policy `bookingFee`) is charged on
+ * top, so the card is charged `amount + fee` — posted like a booking's capture: card
+ * +(amount + fee), platform fee −fee, vendor payable −amount. Throws RangeError as
+ * {@link capturePostings} does.
+ */
+export function changeOrderPostings(input: { amount: number; fee: number }): Posting[] {
+  assertMinor('amount', input.amount);
+  assertMinor('fee', input.fee);
+  return capturePostings({ total: input.amount + input.fee, fee: input.fee });
+}
+
+/**
  * The platform's share (minor units) of the first `refunded` units refunded of a charge of
  * `total` with booking fee `fee`. Refunds come out of the vendor's part first and reach the fee
  * only beyond it, as the refund policy says (`/refund`: a late cancellation gives back part of

@@ -5,6 +5,7 @@
 import type { DbOrTx } from '../../db/client';
 import {
   capturePostings,
+  changeOrderPostings,
   payoutPostings,
   payoutReversalPostings,
   type Posting,
@@ -39,6 +40,36 @@ export function postCapture(
     key: input.key,
     postings: capturePostings({ total: input.total, fee: input.fee }),
     at: input.at,
+  });
+}
+
+/**
+ * Posts a captured extra (a change order): card +(amount + fee), platform fee −fee, vendor
+ * payable −amount (ledger policy `changeOrderPostings`), the pro's line noted with `note` (the
+ * extra's words, shown on their earnings list). `key`: the capture's idempotency key. Returns
+ * the number of lines written (0 on a repeat).
+ */
+export function postChangeOrder(
+  tx: DbOrTx,
+  input: {
+    orderId: string;
+    paymentId: string;
+    currency: string;
+    amount: number;
+    fee: number;
+    note: string;
+    key: string;
+    at: Date;
+  },
+): Promise<number> {
+  return repo.post(tx, {
+    orderId: input.orderId,
+    paymentId: input.paymentId,
+    currency: input.currency,
+    key: input.key,
+    postings: changeOrderPostings({ amount: input.amount, fee: input.fee }),
+    at: input.at,
+    note: { account: 'vendor_payable', text: input.note },
   });
 }
 

@@ -26,6 +26,7 @@ const KIND_OF_PREFIX: readonly [prefix: string, kind: NotificationPreferenceKind
   ['waitlist.', 'bookings'],
   ['tip.', 'bookings'],
   ['plan.', 'bookings'],
+  ['quote.', 'bookings'],
   ['message.', 'messages'],
   ['review.', 'reviews'],
   ['reminder.', 'reminders'],

@@ -28,6 +28,28 @@ export interface OrderPayments {
   paymentOf(db: DbOrTx, orderId: string): Promise<Payment | null>;
   /** The order's tip after completion, or null. */
   tipOf(db: DbOrTx, orderId: string): Promise<Payment | null>;
+  /**
+   * An extra's approval, inside `tx`: the open `change_order` payment `reuseId` when it can
+   * still be confirmed for `amount` (minor units), else a new one. Answers its id.
+   */
+  openChangeOrderPayment(
+    tx: DbOrTx,
+    input: { orderId: string; amount: number; currency: string; reuseId: string | null },
+  ): Promise<string>;
+  /** After commit: prepares the payment with its provider and answers it (to confirm). */
+  prepareChangeOrderPayment(paymentId: string): Promise<Payment>;
+  /** The job was completed: capture the extra's authorisation (no-op unless authorised). */
+  requestChangeOrderCapture(
+    tx: DbOrTx,
+    paymentId: string,
+    actorId: string | null,
+  ): Promise<unknown>;
+  /** The extra will not happen: void its authorisation, or close its unconfirmed payment. */
+  releaseChangeOrderPayment(
+    tx: DbOrTx,
+    paymentId: string,
+    actorId: string | null,
+  ): Promise<unknown>;
 }
 
 /**

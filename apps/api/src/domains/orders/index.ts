@@ -6,9 +6,17 @@ export { newOrderReference, newStartCode } from './codes';
 export type { OrderPayments, OrdersDeps } from './deps';
 export { createOrdersService, type OrdersService } from './service';
 export { reminderReads } from './reminder-reads';
+export { locateTown } from './service-area';
 export { supportChats } from './support-chats';
 export { vendorNoShowCount } from './no-show-reads';
 export { relationTo } from './use-cases/context';
+export {
+  approveChangeOrderOnAuthorization,
+  CHANGEABLE_STATES as CHANGE_ORDER_STATES,
+  changeOrderOfPayment,
+  closeExtrasOnRefund,
+  lineItemsOf,
+} from './use-cases/change-order-lifecycle';
 export { createPlanVisits, type PlanVisits } from './use-cases/plan-visit';
 export {
   createQuoteOrders,

@@ -1,8 +1,13 @@
+import multipart from '@fastify/multipart';
 import { endpoints } from '@vetted/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
+import { servePrivateMedia } from '../../platform/media';
+import { MAX_IMAGE_BYTES } from '../../services/images';
 import { idempotencyKeyOf } from '../../shared/idempotency';
+import { proposalPhotosOf, readProposalForm } from './change-order-upload';
 import type { OrdersService } from './service';
+import { CHANGE_ORDER_MAX_PHOTOS } from './use-cases/change-orders';
 import { presentOrderDetailFor, presentOrdersFor } from './vendor-view';
 
 /**
@@ -63,4 +68,41 @@ export default async function orderRoutes(
   route(app, endpoints.disputeNoShow, async ({ params, body, user }) =>
     presentOrderDetailFor(app.db, user, await orders.disputeNoShow(user, params.id, body)),
   );
+  await changeOrderRoutes(app, orders);
+}
+
+/**
+ * Extras during the job: the pro proposes (JSON, or multipart with up to 6 photos), the customer
+ * approves (answered with the payment to confirm) or declines. Photos at
+ * `GET /media/change-orders/{orderId}/{file}`, for the order's parties and admins only.
+ */
+async function changeOrderRoutes(app: FastifyInstance, orders: OrdersService): Promise<void> {
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: CHANGE_ORDER_MAX_PHOTOS,
+      fields: 4,
+      fieldSize: 64 * 1024,
+    },
+  });
+  route(
+    app,
+    endpoints.createChangeOrder,
+    ({ params, body, user, request }) =>
+      orders.proposeChangeOrder(user, params.id, body, {
+        images: proposalPhotosOf(request),
+        storage: app.privateStorage,
+      }),
+    { successStatus: 201, preValidation: readProposalForm },
+  );
+  route(app, endpoints.approveChangeOrder, ({ params, user }) =>
+    orders.approveChangeOrder(user, params.id, params.changeOrderId),
+  );
+  route(app, endpoints.declineChangeOrder, ({ params, user }) =>
+    orders.declineChangeOrder(user, params.id, params.changeOrderId),
+  );
+  servePrivateMedia(app, '/media/change-orders', async (caller, orderId, file) => {
+    const key = await orders.changeOrderPhotoKey(caller, orderId, file);
+    return key ? { storage: app.privateStorage, key } : null;
+  });
 }

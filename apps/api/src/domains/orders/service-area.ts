@@ -91,6 +91,30 @@ export function townPrefixes(address: string): string[] {
 }
 
 /**
+ * The town a typed address names: the first of {@link townReadings} the geocoder resolves,
+ * preferring the namesake nearest `near` (degrees) when given, else a town whose name starts with
+ * a part of the address ({@link townPrefixes}: `New York` → New York City). Typo matches of the
+ * search are not taken, so a street name never becomes a town by accident. Null when none is found.
+ */
+export async function locateTown(
+  geocoder: Geocoder,
+  address: string,
+  near?: { lat: number; lng: number },
+): Promise<GeocodeResult | null> {
+  for (const reading of townReadings(address)) {
+    const city = await geocoder.resolvePlace({ ...reading, near });
+    if (city) return city;
+  }
+  for (const q of townPrefixes(address)) {
+    const [best] = await geocoder.search({ q, ...near, limit: 1 });
+    const typed = normalizeName(splitQuery(q).name);
+    const name = best ? normalizeName(best.name) : '';
+    if (best && (name === typed || name.startsWith(`${typed} `))) return best;
+  }
+  return null;
+}
+
+/**
  * How a place reads in a refusal: `London, GB` abroad, `Denver, CO` in the pro's own country
  * (where the state tells namesakes apart), `Boston, US` when no region is known.
  */
@@ -113,9 +137,8 @@ function toPlace(city: GeocodeResult): ServiceAreaPlace {
 
 /**
  * Locates `job` for `customerId`: the saved place's coordinates (its town's region looked up for
- * the label), else the first town {@link townReadings} finds, preferring the namesake nearest
- * the pro, else a town whose name starts with a part of the address ({@link townPrefixes}).
- * Null when none gives a place.
+ * the label), else the town the typed address names ({@link locateTown}, preferring the namesake
+ * nearest the pro). Null when none gives a place.
  */
 export async function locateJob(
   deps: { db: DbOrTx; geocoder: Geocoder },
@@ -138,19 +161,8 @@ export async function locateJob(
     }
   }
   if (!job.address) return null;
-  for (const reading of townReadings(job.address)) {
-    const city = await deps.geocoder.resolvePlace({ ...reading, near });
-    if (city) return toPlace(city);
-  }
-  // No exact name: a town whose name starts with a part ("New York" → New York City). Typo
-  // matches of the search are not taken, so a street name never becomes a town by accident.
-  for (const q of townPrefixes(job.address)) {
-    const [best] = await deps.geocoder.search({ q, ...near, limit: 1 });
-    const typed = normalizeName(splitQuery(q).name);
-    const name = best ? normalizeName(best.name) : '';
-    if (best && (name === typed || name.startsWith(`${typed} `))) return toPlace(best);
-  }
-  return null;
+  const town = await locateTown(deps.geocoder, job.address, near);
+  return town ? toPlace(town) : null;
 }
 
 /**

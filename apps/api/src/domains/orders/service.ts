@@ -6,6 +6,8 @@
  */
 import type {
   CancellationQuote,
+  ChangeOrder,
+  CreateChangeOrderBody,
   CreateOrderBody,
   DisputeNoShowBody,
   OnMyWayBody,
@@ -13,6 +15,7 @@ import type {
   OrderDetail,
   OrderStatus,
   OrderTransitionBody,
+  Payment,
   RescheduleBody,
   ServiceAreaCheck,
   ServiceAreaQuery,
@@ -21,6 +24,13 @@ import type {
 } from '@vetted/contract';
 import type { AuthUser } from '../../platform/types';
 import type { OrdersDeps } from './deps';
+import {
+  approveChangeOrder,
+  declineChangeOrder,
+  type ProposalPhotos,
+  proposeChangeOrder,
+} from './use-cases/change-orders';
+import { changeOrderPhotoKey } from './use-cases/change-order-photos';
 import { ordersContext } from './use-cases/context';
 import { createOrder } from './use-cases/create-order';
 import { disputeNoShow, markNoShow, reportNoShow } from './use-cases/no-show';
@@ -82,6 +92,22 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The customer disputes a no-show fee (use-cases/no-show.ts `disputeNoShow`). */
     disputeNoShow: (user: AuthUser, id: string, body: DisputeNoShowBody): Promise<OrderDetail> =>
       disputeNoShow(ctx, user, id, body),
+    /** The pro proposes an extra (use-cases/change-orders.ts `proposeChangeOrder`). */
+    proposeChangeOrder: (
+      user: AuthUser,
+      id: string,
+      body: CreateChangeOrderBody,
+      photos?: ProposalPhotos,
+    ): Promise<ChangeOrder> => proposeChangeOrder(ctx, user, id, body, photos),
+    /** The customer approves an extra: its payment to confirm (`approveChangeOrder`). */
+    approveChangeOrder: (user: AuthUser, id: string, changeOrderId: string): Promise<Payment> =>
+      approveChangeOrder(ctx, user, id, changeOrderId),
+    /** Where an extra's photo is stored, for the order's parties (`changeOrderPhotoKey`). */
+    changeOrderPhotoKey: (caller: AuthUser | null, orderId: string, file: string) =>
+      changeOrderPhotoKey(ctx, caller, orderId, file),
+    /** The customer declines an extra (`declineChangeOrder`). */
+    declineChangeOrder: (user: AuthUser, id: string, changeOrderId: string): Promise<ChangeOrder> =>
+      declineChangeOrder(ctx, user, id, changeOrderId),
   };
 }
 

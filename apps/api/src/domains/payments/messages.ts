@@ -36,6 +36,9 @@ export const messages = {
   adminPaymentNotFound: 'Payment not found',
   notTippable: 'You can tip once the job is completed',
   alreadyTipped: 'You already sent a tip for this booking. Thank you!',
+  extraClosed:
+    'This extra can no longer be approved: the job is over or the extra was answered. Any hold on your card for it is released',
+  extraReplaced: 'The job ended before this extra was approved: nothing was charged',
 } as const;
 
 /** 400: the tip is below `min` (minor units). */
@@ -130,7 +133,8 @@ export const holdReleasedNotice = (o: OrderFacts, amount: string) => ({
 
 /**
  * The receipt mail sent when a card is authorised for an order: the amount held, for what, when,
- * and the payment's state in the money words — "Card authorised — charged when <pro> accepts"
+ * the quote's line items when it books one (`lines`, each `[words, formatted amount]`), and the
+ * payment's state in the money words — "Card authorised — charged when <pro> accepts"
  * (released if they decline). Nothing is charged yet, so nothing in it says "paid".
  */
 export function receiptMail(input: {
@@ -140,6 +144,7 @@ export function receiptMail(input: {
   last4: string | null;
   testMode: boolean;
   publicUrl: string;
+  lines?: [string, string][];
 }): MailMessage {
   const { facts: o } = input;
   const first = firstName(o.customerName);
@@ -156,6 +161,7 @@ export function receiptMail(input: {
     `  Booking    ${o.reference}`,
     `  Service    ${o.serviceTitle} with ${o.businessName}`,
     `  When       ${o.when}`,
+    ...(input.lines ?? []).map(([words, amount]) => `  Item       ${words}: ${amount}`),
     `  Amount     ${input.amount} (${card})`,
     `  Payment    ${state}`,
     '',
@@ -175,6 +181,7 @@ export function receiptMail(input: {
           ${row('Booking', o.reference)}
           ${row('Service', `${o.serviceTitle} with ${o.businessName}`)}
           ${row('When', o.when)}
+          ${(input.lines ?? []).map(([words, amount]) => row(words, amount)).join('\n          ')}
           ${row('Amount', `${input.amount} (${card})`)}
           ${row('Payment', state)}
         </table>

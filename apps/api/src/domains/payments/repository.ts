@@ -89,6 +89,15 @@ export function tipPayments(db: DbOrTx, orderId: string): Promise<PaymentRow[]> 
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
+/** The extras' payments of an order (`kind = 'change_order'`), oldest first. */
+export function changeOrderPayments(db: DbOrTx, orderId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'change_order')))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
 /** Inserts a payment `requires_payment`; `kind` defaults to the booking's own (`order`). */
 export async function insertPayment(
   db: DbOrTx,

@@ -21,6 +21,12 @@ import * as repo from './repository';
 import type { ConfirmInput, Payer, PaymentsDeps } from './types';
 import { adminView, adminViewsOfOrder } from './use-cases/admin-view';
 import { handleCapture } from './use-cases/capture';
+import {
+  openChangeOrderPayment,
+  prepareChangeOrderPayment,
+  releaseChangeOrderPayment,
+  requestChangeOrderCapture,
+} from './use-cases/change-order-payment';
 import { confirmPayment } from './use-cases/confirm';
 import { createPaymentsContext, type PaymentsContext } from './use-cases/context';
 import { initializePayment } from './use-cases/initialize';
@@ -121,6 +127,32 @@ function checkoutUseCases(ctx: PaymentsContext) {
   };
 }
 
+/**
+ * Extras (change orders) for the orders domain, which owns them: their payment opened inside
+ * its transaction, prepared after commit, captured at completion or released when the job ends
+ * otherwise (use-cases/change-order-payment.ts).
+ */
+function changeOrderUseCases(ctx: PaymentsContext) {
+  return {
+    /**
+     * Inside `tx`: the open `change_order` payment `reuseId` when it can still be confirmed for
+     * `amount` (minor units), else a new one with the configured provider. Answers its id.
+     */
+    openChangeOrderPayment: (
+      tx: DbOrTx,
+      input: { orderId: string; amount: number; currency: string; reuseId: string | null },
+    ): Promise<string> => openChangeOrderPayment(ctx, tx, input),
+    /** After commit: `provider.prepare` of the extra's payment; answers it to confirm. */
+    prepareChangeOrderPayment: (paymentId: string): Promise<Payment> =>
+      prepareChangeOrderPayment(ctx, paymentId),
+    /** Inside `tx`: queues the capture of the extra's authorisation (job `payment.capture`). */
+    requestChangeOrderCapture,
+    /** Inside `tx`: voids the extra's authorisation, or closes its unconfirmed payment. */
+    releaseChangeOrderPayment: (tx: DbOrTx, paymentId: string, actorId: string | null) =>
+      releaseChangeOrderPayment(ctx, tx, paymentId, actorId),
+  };
+}
+
 /** The admin console's views of payments. */
 function adminUseCases(ctx: PaymentsContext) {
   return {
@@ -174,6 +206,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The contract `Payment` of a row. */
     toDto: ctx.dto,
     ...checkoutUseCases(ctx),
+    ...changeOrderUseCases(ctx),
     ...adminUseCases(ctx),
     /**
      * A provider says a refund of the payment settled (e.g. Stripe `charge.refunded`): makes its

@@ -4,6 +4,8 @@
  * - an *ask* is a customer's message in a direct conversation that opens their turn (the first
  *   message, or one after the pro spoke), sent within the window;
  * - its *answer* is the pro's first message after it; the response time is the difference;
+ * - a quote request's lead (the quotes domain's `quote_leads`, read here) is an ask too: made at
+ *   its `createdAt`, answered at its `respondedAt` (the pro's quote or decline);
  * - the median is over answered asks; the fast share is answered within 4 hours ÷ every ask that
  *   was answered or has waited 4 hours (an ask younger than that, unanswered, is not judged yet).
  */
@@ -46,6 +48,11 @@ export async function recomputeResponseTimes(db: DbOrTx, now: Date): Promise<num
       from turns t
       where t.sender_id = t.user_id
         and (t.previous_sender is null or t.previous_sender <> t.user_id)
+      union all
+      select l.vendor_id, l.created_at as asked_at,
+        case when l.responded_at <= ${nowAt} then l.responded_at end as answered_at
+      from quote_leads l
+      where l.created_at >= ${since} and l.created_at <= ${nowAt}
     ), figures as (
       select vendor_id,
         round(percentile_cont(0.5) within group (

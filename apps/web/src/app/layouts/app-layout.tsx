@@ -16,9 +16,11 @@ import {
   CalendarCheck,
   ClipboardList,
   Clock,
+  FileText,
   FileCheck,
   History,
   House,
+  Inbox,
   LayoutDashboard,
   LayoutGrid,
   LogOut,
@@ -69,6 +71,7 @@ const NAVS: Record<Area, NavDef[]> = {
     { label: 'Orders', href: '/user/history', icon: <ClipboardList /> },
     { label: 'Messages', href: '/user/messages', icon: <MessageSquare />, messages: true },
     { label: 'Notifications', href: '/user/notification', icon: <Bell />, notifications: true },
+    { label: 'Quotes', href: '/user/quotes', icon: <FileText /> },
     { label: 'Plans', href: '/user/plans', icon: <Repeat /> },
     { label: 'Profile', href: '/user/profile', icon: <UserRound /> },
     { label: 'Saved places', href: '/user/location', icon: <MapPin /> },
@@ -76,6 +79,8 @@ const NAVS: Record<Area, NavDef[]> = {
   vendor: [
     { label: 'Dashboard', href: '/vendor', icon: <LayoutDashboard />, exact: true },
     { label: 'Orders', href: '/vendor/history', icon: <CalendarCheck /> },
+    // Third, in the mobile bar: a lead answered within hours is the one customers choose.
+    { label: 'Leads', href: '/vendor/leads', icon: <Inbox /> },
     { label: 'Services', href: '/vendor/services', icon: <Wrench /> },
     { label: 'Messages', href: '/vendor/messages', icon: <MessageSquare />, messages: true },
     { label: 'Reviews', href: '/vendor/reviews', icon: <Star /> },
@@ -177,6 +182,20 @@ export function AppLayout({ area, children }: { area: Area; children: React.Reac
                       <UserRound aria-hidden="true" /> Profile
                     </Link>
                   </DropdownMenuItem>
+                  {/* Beyond the mobile bar's five: customers' quotes, pros' reviews. */}
+                  {area === 'user' ? (
+                    <DropdownMenuItem asChild>
+                      <Link href="/user/quotes">
+                        <FileText aria-hidden="true" /> Quotes
+                      </Link>
+                    </DropdownMenuItem>
+                  ) : (
+                    <DropdownMenuItem asChild>
+                      <Link href="/vendor/reviews">
+                        <Star aria-hidden="true" /> Reviews
+                      </Link>
+                    </DropdownMenuItem>
+                  )}
                   <DropdownMenuItem asChild>
                     <Link href={`/${area}/location`}>
                       <MapPin aria-hidden="true" /> Saved places

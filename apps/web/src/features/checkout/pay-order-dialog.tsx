@@ -14,13 +14,19 @@ import { useRevalidateOrders } from '../orders';
 import { useCardPayment } from './payment';
 import { PaymentForm } from './payment-form';
 
-/** "Pay now" for an order left awaiting payment (e.g. the checkout tab was closed). */
+/**
+ * "Pay now" for an order left awaiting payment (e.g. the checkout tab was closed, or an accepted
+ * quote's order: `autoOpen` opens the payment at once).
+ */
 export function PayOrderDialog({
   order,
   mutate,
+  autoOpen = false,
 }: {
   order: OrderDetail;
   mutate: KeyedMutator<OrderDetail>;
+  /** Opens the dialog (and starts the payment) when the page shows, while payment is due. */
+  autoOpen?: boolean;
 }) {
   const [open, setOpen] = React.useState(false);
   const revalidateOrders = useRevalidateOrders();
@@ -31,7 +37,14 @@ export function PayOrderDialog({
       void revalidateOrders();
     },
   });
-  if (order.status !== 'pending_payment') return null;
+  const due = order.status === 'pending_payment';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per order, when it is due
+  React.useEffect(() => {
+    if (!autoOpen || !due) return;
+    setOpen(true);
+    void payment.initialize(order);
+  }, [autoOpen, due, order.id]);
+  if (!due) return null;
   return (
     <Dialog
       open={open}

@@ -10,6 +10,7 @@ import {
 } from '@vetted/ui';
 import {
   CalendarClock,
+  FileText,
   KeyRound,
   type LucideIcon,
   MapPin,
@@ -25,10 +26,12 @@ import { formatDateTime, formatDuration, formatLongDateTime } from '../../lib/fo
 import { LoadingStatus } from './load-states';
 import { isPartlyRefunded } from './order-money-cards';
 import { planVisitWords } from '../plans';
+import { QuoteLineItems } from '../quotes';
 
 /*
  * The sections of an order page (`OrderDetailView`) other than money and the timeline: the
- * header, the customer's start code, the booking's facts, and the loading skeleton.
+ * header, the customer's start code, the booking's facts, a booked quote's lines, and the
+ * loading skeleton.
  */
 
 type Perspective = 'customer' | 'vendor';
@@ -192,12 +195,52 @@ export function OrderBookingCard({
               </dd>
             </BookingFact>
           ) : null}
+          {order.quote ? (
+            <BookingFact icon={FileText} label="Quote">
+              <dd className="pl-6 font-medium">
+                <Link
+                  className="text-link underline"
+                  href={buildLink(
+                    perspective === 'customer' ? ROUTES.user.quote : ROUTES.vendor.lead,
+                    { params: { id: order.quote.requestId } },
+                  )}
+                >
+                  {perspective === 'customer'
+                    ? 'The request and its quotes'
+                    : 'The request you quoted'}
+                </Link>
+              </dd>
+            </BookingFact>
+          ) : null}
           {order.notes ? (
             <BookingFact icon={StickyNote} label="Notes">
               <dd className="pl-6 whitespace-pre-line">{order.notes}</dd>
             </BookingFact>
           ) : null}
         </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The lines of the quote an order books, with their sum (the order's subtotal, as the API
+ * states it: never added up here). Shown above the price; nothing for a slot booking.
+ */
+export function OrderLineItemsCard({ order }: { order: OrderDetail }) {
+  if (!order.lineItems?.length) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-base leading-snug font-semibold">Quoted work</h2>
+      </CardHeader>
+      <CardContent>
+        <QuoteLineItems
+          lineItems={order.lineItems}
+          total={order.subtotal}
+          caption="The quote's lines"
+          totalLabel="Quoted price"
+        />
       </CardContent>
     </Card>
   );

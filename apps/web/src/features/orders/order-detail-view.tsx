@@ -7,6 +7,7 @@ import {
   OrderBookingCard,
   OrderDetailHeader,
   OrderDetailSkeleton,
+  OrderLineItemsCard,
   StartCodePanel,
 } from './order-detail-parts';
 import { OrderPaymentCard, OrderPriceCard } from './order-money-cards';
@@ -27,9 +28,14 @@ export interface OrderDetailViewProps {
   backLabel: string;
   /** The vendor's IANA zone: the booking time is shown in it (as at checkout). */
   timeZone?: string;
+  /** The order's extras (change orders) for this side: to approve, or to add and follow. */
+  extras?: React.ReactNode;
 }
 
-/** One order: status, when/where, price breakdown, payment and the timeline of events. */
+/**
+ * One order: status, when/where, the quote's line items and extras (when it books a quote),
+ * price breakdown, payment and the timeline of events.
+ */
 export function OrderDetailView({
   order,
   isLoading,
@@ -40,6 +46,7 @@ export function OrderDetailView({
   backHref,
   backLabel,
   timeZone,
+  extras,
 }: OrderDetailViewProps) {
   if (error && !order) return <LoadErrorState error={error} onRetry={onRetry} />;
   if (isLoading || !order) return <OrderDetailSkeleton />;
@@ -89,6 +96,9 @@ export function OrderDetailView({
 
       <OrderReview order={order} perspective={perspective} />
 
+      {/* Extras the pro found on site: the customer's yes is needed before any charge. */}
+      {extras}
+
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <div className="flex flex-col gap-6">
           <OrderBookingCard order={order} perspective={perspective} timeZone={timeZone} />
@@ -96,6 +106,8 @@ export function OrderDetailView({
         </div>
 
         <div className="flex flex-col gap-6">
+          {/* A booked quote: its lines, above the price they add up to. */}
+          {order.lineItems?.length ? <OrderLineItemsCard order={order} /> : null}
           {/* The pro sees what the booking earns them, not the customer's bill. */}
           {perspective === 'vendor' ? (
             <VendorEarningsCard order={order} />

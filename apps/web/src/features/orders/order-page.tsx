@@ -14,14 +14,16 @@ export interface OrderPageProps {
   backHref: string;
   /** The header actions for the loaded order; `mutate` puts a changed order in its cache. */
   actions: (order: OrderDetail, mutate: KeyedMutator<OrderDetail>) => React.ReactNode;
+  /** The extras (change orders) section of this side for the loaded order. */
+  extras?: (order: OrderDetail, mutate: KeyedMutator<OrderDetail>) => React.ReactNode;
 }
 
 /**
  * An order page, for the order whose id is the URL's `?id=`: loads it (a link without the id
  * shows an error saying so), names the tab "Order <reference>", and shows it in the vendor's
- * zone with the `actions` of this side.
+ * zone with the `actions` and `extras` of this side.
  */
-export function OrderPage({ perspective, backHref, actions }: OrderPageProps) {
+export function OrderPage({ perspective, backHref, actions, extras }: OrderPageProps) {
   const [params] = useSearchParams();
   const id = params.get('id');
   const { data, error, isLoading, mutate } = useOrder(id);
@@ -38,6 +40,7 @@ export function OrderPage({ perspective, backHref, actions }: OrderPageProps) {
         backLabel="Orders"
         timeZone={data?.vendor.timeZone}
         actions={data ? actions(data, mutate) : null}
+        extras={data && extras ? extras(data, mutate) : null}
       />
     </Container>
   );

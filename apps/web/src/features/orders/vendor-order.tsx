@@ -1,9 +1,10 @@
 import { ROUTES } from '@vetted/session';
 import { MessageButton } from '../conversations';
+import { VendorChangeOrdersSection } from '../quotes';
 import { VendorOrderActions } from './order-actions';
 import { OrderPage } from './order-page';
 
-/** `/vendor/history/order?id=`: accept / decline / start / complete. */
+/** `/vendor/history/order?id=`: accept / decline / start / complete, and extras to propose. */
 export function VendorOrderPage() {
   return (
     <OrderPage
@@ -16,6 +17,7 @@ export function VendorOrderPage() {
           message={<MessageButton target={{ orderId: order.id }} label="Message the customer" />}
         />
       )}
+      extras={(order, mutate) => <VendorChangeOrdersSection order={order} mutate={mutate} />}
     />
   );
 }

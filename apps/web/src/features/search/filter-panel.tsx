@@ -83,6 +83,16 @@ export interface FilterPanelProps {
   onApply: (filters: SearchFilters) => void;
 }
 
+/** The category select's words for `slug` ("All categories" for `any`). */
+function categoryLabel(
+  slug: string,
+  categories: readonly { slug: string; name: string }[] | undefined,
+) {
+  return slug === 'any'
+    ? 'All categories'
+    : (categories?.find((c) => c.slug === slug)?.name ?? slug);
+}
+
 /**
  * The filters of a search as a form (category, price range, minimum rating, open on a date,
  * distance): "Show results" applies them all at once.
@@ -140,7 +150,9 @@ export function FilterPanel({
           render={({ field }) => (
             <Select value={field.value} onValueChange={field.onChange}>
               <SelectTrigger>
-                <SelectValue />
+                {/* Named here, not copied from the chosen item after mount: the server's HTML
+                    shows it too, so hydration does not pop the text in. */}
+                <SelectValue>{categoryLabel(field.value, categories)}</SelectValue>
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value="any">All categories</SelectItem>

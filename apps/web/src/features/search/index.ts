@@ -3,4 +3,5 @@
  */
 
 export { SearchScreen } from './search';
-export { useVendors } from './use-vendors';
+export { firstPageQueryOf } from './search-params';
+export { useVendors, vendorsKey } from './use-vendors';

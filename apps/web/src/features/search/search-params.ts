@@ -97,6 +97,20 @@ export function vendorQueryOf(
   };
 }
 
+/** Results per page of a search screen. */
+export const SEARCH_PAGE_SIZE = 12;
+
+/**
+ * The `GET /v1/vendors` query of the first render of `/search?<search>` (`search` a query string,
+ * with or without its `?`) for a visitor with no place of their own — signed out, none saved in
+ * this browser yet: what the server renders the page with (entry-server.tsx
+ * `searchPageQuery`), and what the page's first render asks for, so its SWR key is the same.
+ */
+export function firstPageQueryOf(search: string): VendorListQuery {
+  const { filters, page } = readSearchParams(new URLSearchParams(search));
+  return vendorQueryOf(filters, page, null, SEARCH_PAGE_SIZE);
+}
+
 function dropEmpty<T extends object>(value: T): T {
   return Object.fromEntries(
     Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== ''),

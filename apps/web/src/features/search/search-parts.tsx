@@ -85,7 +85,8 @@ export function SortSelect({
         onValueChange={(value) => onSort(value === 'relevance' ? undefined : (value as SearchSort))}
       >
         <SelectTrigger id="search-sort" className="w-48">
-          <SelectValue />
+          {/* Named here, not copied from the chosen item after mount: in the server's HTML too. */}
+          <SelectValue>{SORT_LABELS[sort]}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           {(Object.keys(SORT_LABELS) as SearchSort[]).map((s) => (

@@ -2,6 +2,7 @@ import type { Category, VendorSearchPage, VendorSummary } from '@vetted/contract
 import { type DistanceUnit, PageHeader } from '@vetted/ui';
 import { Container } from '@vetted/ui/app-shell';
 import * as React from 'react';
+import { GetQuotesCallout } from '../quotes';
 import { VendorListView } from '../services';
 import { activeFilters } from './active-filters';
 import { FilterPanel } from './filter-panel';
@@ -160,6 +161,7 @@ export function SearchView({
               }
             />
           </div>
+          <GetQuotesCallout categorySlug={filters.category} />
         </div>
       </div>
     </Container>

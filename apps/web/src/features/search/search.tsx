@@ -2,7 +2,6 @@ import type { VendorSearchPage } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import { distanceUnitFor } from '@vetted/ui';
 import * as React from 'react';
-import { useSearchParams } from 'wouter';
 import { PlaceChip, type SearchPlace } from '../../components/place-chip';
 import { SearchBox } from '../../components/search-box';
 import { useAddresses } from '../account';
@@ -21,14 +20,13 @@ import { todayIn } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import {
   readSearchParams,
+  SEARCH_PAGE_SIZE,
   type SearchFilters,
   searchParamsOf,
   vendorQueryOf,
 } from './search-params';
 import { SearchView } from './search-view';
-
-/** Results per page. */
-const PAGE_SIZE = 12;
+import { useSearchQuery } from './use-search-query';
 
 /** The country of the browser's language ("en-US" → US), to pick miles or km; null if none. */
 function browserCountry(): string | null {
@@ -59,9 +57,9 @@ function searchPlaceOf(
 }
 
 /**
- * `/search?q=` (spec §2 search target): see {@link SearchScreen}. Prerendered as an
- * empty search and hydrated with it; wouter then gives the real query string (app/app.tsx
- * `ssrSearch`), and the page re-renders in place with it.
+ * `/search?q=` (spec §2 search target): see {@link SearchScreen}. For a signed-out visitor the
+ * API renders it per request with its query and first page of results (entry-server.tsx
+ * `renderSearchPage`), and the browser hydrates that without asking for the page again.
  */
 export function SearchPage() {
   return <SearchScreen searchPath={ROUTES.search} />;
@@ -76,7 +74,7 @@ export function SearchPage() {
  * customer's first search waits for their places, so it is not first asked without one.
  */
 export function SearchScreen({ searchPath }: { searchPath: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchQuery();
   const { filters, page } = readSearchParams(params);
   const own = useSavedLocation();
   const { role, session } = useSession();
@@ -85,7 +83,7 @@ export function SearchScreen({ searchPath }: { searchPath: string }) {
   const { data: categories } = useCategories();
   const hydrated = useHydrated();
   const { data, error, isLoading, isValidating, mutate } = useVendors(
-    placeKnown ? vendorQueryOf(filters, page, own, PAGE_SIZE) : null,
+    placeKnown ? vendorQueryOf(filters, page, own, SEARCH_PAGE_SIZE) : null,
   );
   const [locating, setLocating] = React.useState(false);
   const place = searchPlaceOf(filters, data?.applied, own);

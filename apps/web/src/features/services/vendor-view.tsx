@@ -3,6 +3,7 @@ import type { Service, VendorDetail } from '@vetted/contract';
 import { Breadcrumbs } from '@vetted/ui';
 import type * as React from 'react';
 import { ErrorState } from '../../components/error-state';
+import { GetQuotesCallout } from '../quotes';
 import { VendorHeader } from './vendor-header';
 import { VendorServices, VendorSkeleton } from './vendor-services';
 
@@ -75,6 +76,7 @@ export function VendorView({
         onRetry={onRetryServices}
         serviceHref={serviceHref}
       />
+      <GetQuotesCallout categorySlug={vendor.primaryCategory.slug} vendor={vendor} />
       {reviews}
     </div>
   );

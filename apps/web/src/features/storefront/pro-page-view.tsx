@@ -4,6 +4,7 @@ import { buildLink, ROUTES } from '@vetted/session';
 import { Breadcrumbs, type DistanceUnit, Gallery } from '@vetted/ui';
 import { ErrorState } from '../../components/error-state';
 import { errorStatus } from '../../lib/errors';
+import { GetQuotesCallout } from '../quotes';
 import { ReviewsView } from '../reviews';
 import { ProHeader } from './pro-header';
 import { ProNotListed, ProPageSkeleton, ProServices } from './pro-page-parts';
@@ -118,6 +119,7 @@ export function ProPageView({
       />
       <ProHeader pro={pro} distanceUnit={distanceUnit} />
       <ProServices pro={pro} bookHref={bookHref} />
+      <GetQuotesCallout categorySlug={primary?.slug} vendor={pro} />
 
       {gallery.length > 0 ? (
         <section aria-labelledby="pro-gallery" className="flex flex-col gap-4">

@@ -15,6 +15,7 @@ import { ErrorState } from '../../components/error-state';
 import { errorStatus } from '../../lib/errors';
 import { placeholders } from '../../lib/placeholders';
 import { placeName, servicePageHeading } from '../../lib/public-page-text';
+import { GetQuotesCallout } from '../quotes';
 
 export interface ServicePageViewProps {
   /** `GET /v1/service-pages/{category}[?place=]`; undefined while loading. */
@@ -87,6 +88,7 @@ export function ServicePageView({
           {servicePageHeading(page)}
         </h1>
         <p className="max-w-3xl text-muted">{category.description}</p>
+        <GetQuotesCallout categorySlug={category.slug} className="mt-2" />
       </div>
 
       {page.pros.length > 0 ? (

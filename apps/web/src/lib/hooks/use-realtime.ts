@@ -106,6 +106,17 @@ export function createFrameHandler(effects: FrameEffects): (raw: unknown) => voi
           effects.revalidate(isEndpointKey('listWaitlist'));
           effects.revalidate(isEndpointKey('getServiceSlots'));
         }
+        if (frame.data?.type?.startsWith('quote.')) {
+          // The other side of a quote request acted (a quote, a counter-offer, a decline, an
+          // acceptance, an expiry): the requests, leads and quotes on screen changed.
+          effects.revalidate(isEndpointKey('listQuoteRequests'));
+          effects.revalidate(isEndpointKey('getQuoteRequest'));
+          effects.revalidate(isEndpointKey('listVendorLeads'));
+        }
+        if (frame.data?.type?.startsWith('order.change_')) {
+          // An extra was proposed, approved or declined: the order pages list it.
+          effects.revalidate(isEndpointKey('getOrder'));
+        }
         const id = frame.data?.id;
         if (!id || seen.has(id)) break;
         seen.add(id);

@@ -54,3 +54,23 @@ export async function openConversation(
   });
   return conversationFor(db, caller, c.id);
 }
+
+/**
+ * The direct conversation of a customer and a pro (created when missing, race-safe), linked to
+ * the quote request `quoteRequestId` (the last linked one), as `caller` — one of the two —
+ * sees it. The quotes domain checks that the caller is a party of the request first.
+ */
+export async function openQuoteConversation(
+  { db }: Pick<ConversationsDeps, 'db'>,
+  caller: Caller,
+  pair: { customerId: string; vendorId: string; vendorUserId: string; quoteRequestId: string },
+): Promise<Conversation> {
+  const c = await upsertDirect(db, {
+    id: uuidv7(),
+    userId: pair.customerId,
+    vendorId: pair.vendorId,
+    vendorUserId: pair.vendorUserId,
+    quoteRequestId: pair.quoteRequestId,
+  });
+  return conversationFor(db, caller, c.id);
+}

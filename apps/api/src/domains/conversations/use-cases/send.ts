@@ -11,7 +11,7 @@ import { processImage, putProcessedImage } from '../../../services/images';
 import type { Storage } from '../../../services/storage';
 import { systemClock } from '../../deps';
 import { notify, pushToUsers } from '../../notifications';
-import { ATTACHMENT_PREFIX, type ConversationsDeps } from '../deps';
+import { ATTACHMENT_PREFIX, type ConversationsDeps, type MessageMasker } from '../deps';
 import { toMessageDto } from '../dto';
 import { unreadMailJob } from '../jobs/unread-mail';
 import {
@@ -26,6 +26,7 @@ import { findUser } from '../parties-repository';
 import * as policy from '../policy';
 import { type ConversationRow, lockConversation, updateConversation } from '../repository';
 import { loadFor, participantIds } from './access';
+import { maskerFor } from './mask';
 
 /** What `send` receives: the validated text and the raw bytes of each uploaded image. */
 export interface NewMessageInput {
@@ -47,6 +48,22 @@ interface Sending {
   now: Date;
   /** `config.messagesPerMinute`. */
   perMinute: number;
+  /** Contact masking per reader (deps `maskMessages`). */
+  maskMessages?: MessageMasker;
+}
+
+/** The message frame to each participant, its body masked where that reader's masking says. */
+async function pushMessage(tx: DbOrTx, c: ConversationRow, s: Sending, dto: Message) {
+  const asWritten: string[] = [];
+  for (const userId of await participantIds(tx, c)) {
+    const mask = await maskerFor(s, tx, c, userId);
+    if (!mask) asWritten.push(userId);
+    else {
+      const data = { ...dto, body: mask(dto.body, dto.sender.id) };
+      await pushToUsers(tx, [userId], { type: 'message', data });
+    }
+  }
+  await pushToUsers(tx, asWritten, { type: 'message', data: dto });
 }
 
 /**
@@ -112,12 +129,14 @@ async function alertRecipient(tx: DbOrTx, c: ConversationRow, s: Sending, dto: M
   const readAt = s.side === 'other' ? c.userReadAt : c.otherReadAt;
   const recipientRole =
     s.side === 'user' ? 'vendor' : ((await findUser(tx, recipient))?.role ?? 'customer');
+  const mask = await maskerFor(s, tx, c, recipient);
+  const body = mask ? mask(s.body, s.caller.id) : s.body;
   await notify(tx, [
     {
       ...msg.newMessageNotification({
         recipientId: recipient,
         senderName: dto.sender.name,
-        preview: msg.preview(s.body, s.attachments.length),
+        preview: msg.preview(body, s.attachments.length),
         link: msg.threadLink(c.kind, recipientRole as 'customer', c.id),
       }),
       key: policy.burstKey('notification', c.id, recipient, readAt),
@@ -181,7 +200,7 @@ async function recordMessage(tx: DbOrTx, s: Sending): Promise<Message | null> {
     { ...c, ...read },
     s.vendorName,
   );
-  await pushToUsers(tx, await participantIds(tx, c), { type: 'message', data: dto });
+  await pushMessage(tx, c, s, dto);
   await alertRecipient(tx, c, s, dto);
   return dto;
 }
@@ -195,7 +214,7 @@ async function recordMessage(tx: DbOrTx, s: Sending): Promise<Message | null> {
  *   not a participant.
  */
 export async function sendMessage(
-  deps: Pick<ConversationsDeps, 'db' | 'clock' | 'config' | 'storage'>,
+  deps: Pick<ConversationsDeps, 'db' | 'clock' | 'config' | 'storage' | 'maskMessages'>,
   caller: policy.Caller,
   id: string,
   input: NewMessageInput,
@@ -229,6 +248,7 @@ export async function sendMessage(
       idempotencyKey: idempotencyKey ?? null,
       now,
       perMinute: config.messagesPerMinute,
+      maskMessages: deps.maskMessages,
     }),
   );
   if (created) return created;

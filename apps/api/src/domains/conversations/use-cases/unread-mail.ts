@@ -7,6 +7,7 @@ import * as msg from '../messages';
 import { findUser } from '../parties-repository';
 import * as policy from '../policy';
 import { findConversation, loadListRow } from '../repository';
+import { maskerFor } from './mask';
 
 /** The payload of `conversation.unread_mail` (../jobs/unread-mail.ts). */
 export interface UnreadMailPayload {
@@ -23,7 +24,7 @@ export interface UnreadMailPayload {
  * thread.
  */
 export async function mailUnreadMessages(
-  { db, config }: Pick<ConversationsDeps, 'db' | 'config'>,
+  { db, config, maskMessages }: Pick<ConversationsDeps, 'db' | 'config' | 'maskMessages'>,
   p: UnreadMailPayload,
   ctx: DeliveryContext,
 ): Promise<void> {
@@ -41,6 +42,8 @@ export async function mailUnreadMessages(
   if (!recipient || !last) return;
   const row = await loadListRow(db, { id: recipient.id, role: 'customer' }, c.id);
   const dto = toMessageDto(last, c, row?.vendorName ?? null);
+  const mask = await maskerFor({ maskMessages }, db, c, recipient.id);
+  const body = mask ? mask(last.message.body, last.message.senderId) : last.message.body;
   const link = `${config.publicUrl.replace(/\/$/, '')}${msg.threadLink(
     c.kind,
     recipient.role as 'customer',
@@ -53,7 +56,7 @@ export async function mailUnreadMessages(
       recipientName: recipient.fullName,
       senderName: dto.sender.name,
       unread: unread.n,
-      lastPreview: msg.preview(last.message.body, attachmentsOf(last.message).length),
+      lastPreview: msg.preview(body, attachmentsOf(last.message).length),
       link,
     }),
     `${ctx.key}:mail`,

@@ -60,7 +60,10 @@ export async function exportCsv(
       e.createdAt,
       e.kind === 'refund' && e.note
         ? policy.spreadsheetSafe(msg.refundRecoveredLabel(e.note))
-        : msg.KIND_LABELS[e.kind],
+        : // An extra's line carries its words ("Extra: …"), a booking's none.
+          e.kind === 'vendor_payable' && e.note
+          ? policy.spreadsheetSafe(e.note)
+          : msg.KIND_LABELS[e.kind],
       msg.BUCKET_LABELS[e.bucket],
       e.orderReference ?? '',
       row.serviceTitle ? policy.spreadsheetSafe(row.serviceTitle) : '',

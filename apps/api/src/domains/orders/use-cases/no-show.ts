@@ -15,6 +15,7 @@ import * as text from '../no-show-messages';
 import * as rules from '../no-show-policy';
 import * as repo from '../repository';
 import { lockForChange, offerFreedDay, type OrdersContext } from './context';
+import { settleExtrasOnEnd } from './change-order-lifecycle';
 import { freshDetail } from './read-order';
 
 type Missing = 'customer' | 'vendor';
@@ -88,6 +89,8 @@ async function recordNoShow(
       const reason = missing === 'customer' ? 'No-show by the customer' : 'No-show by the pro';
       await ctx.payments.requestRefund(tx, id, money.refund, reason, user.id);
     }
+    // No job, no extras: their holds are released, open ones cancelled.
+    await settleExtrasOnEnd(ctx, tx, { orderId: id, to: 'cancelled', actorId: user.id, now });
     await tellOtherSide(ctx, tx, view, missing, { fee, refund });
     await enqueueCalendarMail(tx, id, 'cancelled', ctx);
     await pushToUsers(tx, [o.customerId, view.vendorUserId], {

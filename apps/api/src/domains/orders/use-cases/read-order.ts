@@ -13,6 +13,7 @@ import * as noShowRules from '../no-show-policy';
 import * as policy from '../policy';
 import * as repo from '../repository';
 import { type OrdersContext, visible } from './context';
+import { extrasDetail } from './change-order-reads';
 import { planOfOrder } from './plan-of-order';
 
 /** The contract `Order` of order `id`. @throws AppError 404 `order_not_found` */
@@ -42,6 +43,8 @@ export async function detail(
   const tip = await payments.tipOf(db, o.id);
   // A plan's visit: which one, of which plan ("Visit 3 of a weekly plan").
   const plan = await planOfOrder(db, o);
+  // Extras during the job, and the quote this order books (its line items).
+  const extras = await extrasDetail(db, view, role);
   // The tip's timeline entry is the one the capture wrote with the tip's note (shared
   // `tipNote`): order events carry no kind of their own.
   const tipEventNote = tip ? tipNote(tip.amount.amount, tip.amount.currency, tip.cardLast4) : null;
@@ -69,6 +72,7 @@ export async function detail(
     onMyWay: onMyWayDto(o),
     plan,
     ...noShowFields(o, role, clock.now()),
+    ...extras,
   };
 }
 

@@ -13,6 +13,7 @@ import * as msg from '../messages';
 import * as notices from '../notices';
 import * as policy from '../policy';
 import * as repo from '../repository';
+import { settleExtrasOnEnd } from './change-order-lifecycle';
 import { lockForChange, offerFreedDay, type OrdersContext, visible } from './context';
 import { freshDetail } from './read-order';
 
@@ -111,6 +112,8 @@ export async function applyTransition(ctx: OrdersContext, tx: DbOrTx, s: Step): 
   if (money.kind === 'refund') {
     await ctx.payments.requestRefund(tx, id, money.amount, notices.refundReason(role), user.id);
   }
+  // Extras: captured with a completed job, released when it ends otherwise.
+  await settleExtrasOnEnd(ctx, tx, { orderId: id, to: verdict.to, actorId: user.id, now });
   const facts: notices.NoticeFacts = {
     orderId: id,
     customerId: o.customerId,

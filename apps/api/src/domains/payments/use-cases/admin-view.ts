@@ -9,6 +9,7 @@ import type { PaymentRow } from '../repository';
 import type { Payer } from '../types';
 import type { PaymentsContext } from './context';
 import { paymentNotFound } from './errors';
+import { feeOfPayment } from './change-order-payment';
 import { notFound } from '../../../lib/errors';
 import { loadOrderFacts } from '../../orders';
 
@@ -55,8 +56,8 @@ async function adminViewOf(ctx: PaymentsContext, p: PaymentRow): Promise<AdminPa
     loadOrderFacts(db, p.orderId),
     repo.undeliveredRefundTotal(db, p.id),
   ]);
-  // As the refund handler splits it: a tip carries no booking fee.
-  const fee = p.kind === 'tip' ? 0 : Math.min(facts?.order.fee ?? 0, p.amount);
+  // As the refund handler splits it: a tip carries no booking fee, an extra its own.
+  const fee = facts ? await feeOfPayment(db, p, facts.order) : 0;
   return {
     payment: ctx.dto(p),
     proShareLeft: vendorShareLeft(

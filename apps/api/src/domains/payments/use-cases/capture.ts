@@ -11,6 +11,7 @@ import { captureKey } from '../policy';
 import * as repo from '../repository';
 import type { OrderRow, PaymentRow } from '../repository';
 import { type PaymentsContext, pushOrder } from './context';
+import { recordChangeOrderCapture } from './change-order-payment';
 import { deliveryError } from './errors';
 
 /** Job `payment.capture`: captures the payment `paymentId` (see {@link capturePayment}). */
@@ -57,6 +58,10 @@ export async function capturePayment(ctx: PaymentsContext, p: PaymentRow): Promi
     });
     if (locked.kind === 'tip') {
       await recordTip(tx, order, locked, now);
+      return;
+    }
+    if (locked.kind === 'change_order') {
+      await recordChangeOrderCapture(tx, order, locked, now);
       return;
     }
     await postCapture(tx, {

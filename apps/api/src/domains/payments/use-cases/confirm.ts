@@ -3,7 +3,7 @@
  * Exactly one authorisation however many confirms run at once: the attempt's provider key is
  * stored under the payment's lock before the provider is called.
  */
-import type { PaymentResult } from '@vetted/contract';
+import type { OrderStatus, PaymentResult } from '@vetted/contract';
 import { AppError, badRequest } from '../../../lib/errors';
 import { blockingOrders } from '../../scheduling';
 import { messages } from '../messages';
@@ -13,11 +13,18 @@ import * as repo from '../repository';
 import type { PaymentRow } from '../repository';
 import type { ConfirmInput, Payer } from '../types';
 import type { PaymentsContext } from './context';
-import { notPayable, notTippable, paymentNotFound, slotTaken, unconfirmable } from './errors';
+import {
+  extraClosed,
+  notPayable,
+  notTippable,
+  paymentNotFound,
+  slotTaken,
+  unconfirmable,
+} from './errors';
 import { runOnce } from './idempotent';
 import { saveCardForPlan } from './save-card';
 import { cancelForTakenSlot, settleAuthorization } from './settle-authorization';
-import { lockOrder, loadOrderFacts, toOrderDto } from '../../orders';
+import { CHANGE_ORDER_STATES, lockOrder, loadOrderFacts, toOrderDto } from '../../orders';
 
 /**
  * Confirms a payment (authorises the card; the capture follows when the vendor accepts).
@@ -48,6 +55,19 @@ async function customersPayment(ctx: PaymentsContext, user: Payer, paymentId: st
   const facts = await loadOrderFacts(ctx.db, payment.orderId);
   if (!facts || facts.order.customerId !== user.id) throw paymentNotFound();
   return { payment, facts };
+}
+
+/**
+ * Why the order (in `status`) cannot take a payment of `kind` now, or null: a tip needs a
+ * completed job, an extra an accepted or started one, a booking an unpaid order.
+ */
+function orderRefusal(kind: string, status: OrderStatus | undefined): AppError | null {
+  if (kind === 'tip') return status === 'completed' ? null : notTippable();
+  if (kind === 'change_order') {
+    return status && CHANGE_ORDER_STATES.includes(status) ? null : extraClosed();
+  }
+  const reason = status ? notPayableReason(status) : 'order_not_payable';
+  return reason ? notPayable(reason) : null;
 }
 
 /** Checks the sandbox card before anything changes: present, Luhn-valid, not expired (400s). */
@@ -89,10 +109,8 @@ async function confirmOnce(
   const { payment, facts } = await customersPayment(ctx, user, paymentId);
   const early = unconfirmable(payment.status);
   if (early) throw early;
-  const isTip = payment.kind === 'tip';
-  if (isTip && facts.order.status !== 'completed') throw notTippable();
-  const reason = isTip ? null : notPayableReason(facts.order.status);
-  if (reason) throw notPayable(reason);
+  const refusal = orderRefusal(payment.kind, facts.order.status);
+  if (refusal) throw refusal;
   const provider = ctx.providerFor(payment.provider);
   const card = checkCard(input, provider, ctx.clock.now());
 
@@ -141,7 +159,6 @@ export function lockAttempt(
   user: Payer,
   payment: PaymentRow,
 ): Promise<{ payment: PaymentRow; key: string } | { error: AppError }> {
-  const isTip = payment.kind === 'tip';
   return ctx.inTransaction(async (tx) => {
     await lockOrder(tx, payment.orderId);
     const p = await repo.lockPayment(tx, payment.id);
@@ -149,14 +166,13 @@ export function lockAttempt(
     const refused = unconfirmable(p.status);
     if (refused) return { error: refused };
     const order = await loadOrderFacts(tx, p.orderId);
-    if (isTip && order?.order.status !== 'completed') return { error: notTippable() };
-    const why = isTip ? null : order ? notPayableReason(order.order.status) : 'order_not_payable';
-    if (why || !order) return { error: notPayable(why ?? 'order_not_payable') };
+    const refusal = orderRefusal(p.kind, order?.order.status);
+    if (refusal || !order) return { error: refusal ?? notPayable('order_not_payable') };
     const now = ctx.clock.now();
     const interval = { startsAt: order.order.startsAt, endsAt: order.order.endsAt };
-    // A tip pays for work done: no slot to check.
+    // A tip pays for work done, an extra for work on a booked job: no slot to check.
     const blocked =
-      !isTip &&
+      p.kind === 'order' &&
       (await blockingOrders(tx, order.order.vendorId, interval, now, order.order.id)).length > 0;
     if (blocked) {
       await cancelForTakenSlot(ctx, tx, order, p, user.id);

@@ -13,6 +13,8 @@ export const orderNotFound = () => notFound(messages.orderNotFound, 'order_not_f
 export const notTippable = () => conflict(messages.notTippable, 'order_not_tippable');
 export const alreadyTipped = () => conflict(messages.alreadyTipped, 'already_tipped');
 export const slotTaken = () => conflict(messages.slotTaken, 'slot_taken');
+/** 409: an extra's approval came after the job ended or the extra was answered. */
+export const extraClosed = () => conflict(messages.extraClosed, 'order_not_changeable');
 
 /** 409 for an order that cannot take a payment: paid already, or no longer payable. */
 export function notPayable(reason: 'already_paid' | 'order_not_payable'): AppError {

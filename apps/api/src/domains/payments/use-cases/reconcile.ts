@@ -12,7 +12,7 @@ import * as repo from '../repository';
 import type { PaymentRow } from '../repository';
 import { enqueueVoid, type PaymentsContext } from './context';
 import { settleAuthorization } from './settle-authorization';
-import { loadOrderFacts } from '../../orders';
+import { CHANGE_ORDER_STATES, loadOrderFacts } from '../../orders';
 
 /** How far back (ms) reconciliation lists provider charges: 24 h. */
 export const RECONCILE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +48,10 @@ export async function reconcile(ctx: PaymentsContext, since?: Date): Promise<Rec
   return summary;
 }
 
-/** Whether the order of `payment` can still take it (a tip: a completed order with no other tip). */
+/**
+ * Whether the order of `payment` can still take it (a tip: a completed order with no other tip;
+ * an extra: a job accepted or in progress).
+ */
 async function orderPayable(ctx: PaymentsContext, payment: PaymentRow | null): Promise<boolean> {
   const { db, clock } = ctx;
   const facts = payment ? await loadOrderFacts(db, payment.orderId) : null;
@@ -60,6 +63,10 @@ async function orderPayable(ctx: PaymentsContext, payment: PaymentRow | null): P
         (t) => t.id !== payment.id && PAID_STATUSES.includes(t.status),
       )
     );
+  }
+  if (payment?.kind === 'change_order' && facts) {
+    // An extra's approval can be adopted while its job is not over (settling checks the extra).
+    return CHANGE_ORDER_STATES.includes(facts.order.status);
   }
   if (facts && facts.order.status === 'pending_payment') {
     const o = facts.order;

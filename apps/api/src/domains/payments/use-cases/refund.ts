@@ -16,6 +16,7 @@ import { tellVendorOfRecovery } from '../refund-recovery';
 import * as repo from '../repository';
 import type { PaymentRow } from '../repository';
 import { capturePayment } from './capture';
+import { feeOfPayment, refundExtrasOfOrder } from './change-order-payment';
 import { type PaymentsContext, pushOrder } from './context';
 import { deliveryError } from './errors';
 
@@ -84,10 +85,10 @@ async function recordRefund(
   const locked = await repo.lockPayment(tx, p.id);
   if (!order || !locked) return;
   const now = ctx.clock.now();
-  // A tip carries no booking fee: all of it was the vendor's.
-  const fee = locked.kind === 'tip' ? 0 : Math.min(order.fee, locked.amount);
+  // A tip carries no booking fee (all of it was the vendor's); an extra carries its own.
+  const fee = await feeOfPayment(tx, locked, order);
   const base = { orderId: order.id, paymentId: p.id, currency: p.currency, at: now };
-  if (locked.kind !== 'tip') {
+  if (locked.kind === 'order') {
     // A legacy one-step charge (`succeeded`) never had its capture posted.
     await postCapture(tx, { ...base, total: locked.amount, fee, key: captureKey(p.id) });
   }
@@ -110,8 +111,10 @@ async function recordRefund(
     updatedAt: now,
   });
   // A booking refunded in full is over whatever state it was in; a partial refund (or a
-  // tip's) leaves it where it is, unless it was already called off.
-  const fully = locked.kind !== 'tip' && refunded >= locked.amount;
+  // tip's, or an extra's) leaves it where it is, unless it was already called off.
+  const fully = locked.kind === 'order' && refunded >= locked.amount;
+  // The booking refunded in full: its extras go back under the same policy.
+  if (fully) await refundExtrasOfOrder(tx, order.id, job, now);
   const changed = await applyPaymentToOrder(tx, {
     order,
     change: fully ? 'refunded_fully' : 'refunded_partly',

@@ -30,7 +30,8 @@ export async function saveCardForPlan(
   input: { payment: PaymentRow; ref: string; card?: CardDetails },
 ): Promise<void> {
   const { payment } = input;
-  if (payment.kind === 'tip') return;
+  // Only a booking's own payment keeps a plan's card (not a tip, not an extra).
+  if (payment.kind !== 'order') return;
   try {
     const facts = await loadOrderFacts(ctx.db, payment.orderId);
     if (!facts?.order.planId) return;

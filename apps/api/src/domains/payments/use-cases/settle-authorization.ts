@@ -9,7 +9,13 @@ import { enqueueMail } from '../../mail';
 import { orderInvite } from '../../calendar';
 import { formatWhenZoned } from '../../../shared/time';
 import { notify } from '../../notifications';
-import { lockOrder, applyPaymentToOrder, loadOrderFacts, type OrderFactsRow } from '../../orders';
+import {
+  applyPaymentToOrder,
+  lineItemsOf,
+  loadOrderFacts,
+  lockOrder,
+  type OrderFactsRow,
+} from '../../orders';
 import { factsOf } from '../dto';
 import { formatMoney } from '../../../shared/money';
 import {
@@ -31,6 +37,7 @@ import {
   type Settled,
 } from './context';
 import { notPayable, paymentNotFound, pgError, slotTaken, unconfirmable } from './errors';
+import { settleChangeOrder } from './change-order-settle';
 import { settleTip } from './settle-tip';
 import { lockVendorProfile } from '../../vendors';
 
@@ -40,12 +47,13 @@ import { lockVendorProfile } from '../../vendors';
  * `authorized` and the order `paid` (see `markOrderPaid`). A replay of the same `ref` is a
  * success. When the order can no longer take it (cancelled, slot taken) the authorisation is
  * recorded and its void queued in the same transaction, and a 409 is thrown after commit.
- * A tip's authorisation is settled by {@link settleTip}.
+ * A tip's authorisation is settled by {@link settleTip}, an extra's by {@link settleChangeOrder}.
  */
 export async function settleAuthorization(ctx: PaymentsContext, a: Authorization): Promise<void> {
   const p0 = await repo.getPayment(ctx.db, a.paymentId);
   if (!p0) throw paymentNotFound();
   if (p0.kind === 'tip') return settleTip(ctx, a);
+  if (p0.kind === 'change_order') return settleChangeOrder(ctx, a);
   const v0 = await loadOrderFacts(ctx.db, p0.orderId);
   if (!v0) throw paymentNotFound();
   let outcome: Settled;
@@ -152,8 +160,14 @@ async function markOrderPaid(
   ]);
   const { publicUrl } = ctx.config;
   const testMode = ctx.testModeOf(p.provider);
-  // The receipt names the job's zone with its time and carries the booking's calendar invite.
+  // The receipt names the job's zone with its time and carries the booking's calendar invite;
+  // a quote's booking lists its line items (the booking fee is in the amount).
+  const lines = lineItemsOf(v.order.lineItems)?.map((l): [string, string] => [
+    l.description,
+    formatMoney(l.amount, p.currency),
+  ]);
   const receipt = receiptMail({
+    ...(lines ? { lines } : {}),
     to: v.customerEmail,
     facts: { ...facts, when: formatWhenZoned(v.order.startsAt, v.vendorTimeZone) },
     amount,

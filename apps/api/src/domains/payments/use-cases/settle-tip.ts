@@ -1,11 +1,11 @@
 /** Recording the authorisation of a tip (spec: one tip per completed order) and its capture. */
 import { enqueue } from '../../../jobs/engine';
 import { paymentCaptureJob } from '../jobs/capture';
-import { CONFIRMABLE, captureKey, PAID_STATUSES } from '../policy';
+import { captureKey, PAID_STATUSES } from '../policy';
 import * as repo from '../repository';
 import { type Authorization, enqueueVoid, type PaymentsContext, type Settled } from './context';
-import { alreadyTipped, notTippable, paymentNotFound, unconfirmable } from './errors';
-import { lockOrder } from '../../orders';
+import { alreadyTipped, notTippable } from './errors';
+import { recordAuthorization } from './record-authorization';
 
 /**
  * Records the authorisation `ref` of a tip payment and queues its capture at once
@@ -15,39 +15,26 @@ import { lockOrder } from '../../orders';
  * void queued, and a 409 thrown after commit.
  */
 export async function settleTip(ctx: PaymentsContext, a: Authorization): Promise<void> {
-  const { paymentId, key, ref, last4, actorId } = a;
   const outcome = await ctx.inTransaction(async (tx): Promise<Settled> => {
-    const p0 = await repo.getPayment(tx, paymentId);
-    const order = p0 ? await lockOrder(tx, p0.orderId) : null;
-    const p = await repo.lockPayment(tx, paymentId);
-    if (!order || !p) return { kind: 'conflict', error: paymentNotFound() };
-    if (p.providerRef === ref && p.status !== 'requires_payment' && p.status !== 'failed') {
-      return p.status === 'authorized' || p.capturedAt
-        ? { kind: 'paid' }
-        : { kind: 'conflict', error: unconfirmable(p.status) ?? notTippable() };
-    }
-    const now = ctx.clock.now();
-    const ours = key === null || p.idempotencyKey === key || p.providerRef === ref;
-    if (!CONFIRMABLE.includes(p.status) || !ours) {
-      await enqueueVoid(tx, p, ref, actorId);
-      return { kind: 'conflict', error: unconfirmable(p.status) ?? alreadyTipped() };
-    }
-    const recorded = await repo.updatePayment(tx, p.id, {
-      status: 'authorized',
-      providerRef: ref,
-      cardLast4: last4,
-      authorizedAt: now,
-      failureMessage: null,
-      updatedAt: now,
+    const recorded = await recordAuthorization(ctx, tx, a, {
+      replayed: notTippable,
+      refused: alreadyTipped,
     });
+    if (recorded.kind !== 'recorded') return recorded;
+    const { order, payment } = recorded;
     const tipped = (await repo.tipPayments(tx, order.id)).some(
-      (t) => t.id !== p.id && PAID_STATUSES.includes(t.status),
+      (t) => t.id !== payment.id && PAID_STATUSES.includes(t.status),
     );
     if (order.status !== 'completed' || tipped) {
-      await enqueueVoid(tx, recorded!, ref, actorId);
+      await enqueueVoid(tx, payment, a.ref, a.actorId);
       return { kind: 'conflict', error: tipped ? alreadyTipped() : notTippable() };
     }
-    await enqueue(tx, paymentCaptureJob, { paymentId: p.id, actorId }, { key: captureKey(p.id) });
+    await enqueue(
+      tx,
+      paymentCaptureJob,
+      { paymentId: payment.id, actorId: a.actorId },
+      { key: captureKey(payment.id) },
+    );
     return { kind: 'paid' };
   });
   if (outcome.kind === 'conflict') throw outcome.error;

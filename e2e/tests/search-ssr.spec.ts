@@ -1,0 +1,87 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * `/search?q=…` arrives rendered by the server with its first page of results
+ * (apps/api/src/platform/spa.ts): readable with JavaScript off, and hydrated without asking the
+ * API for that page again — the data came in the HTML.
+ */
+
+const shots = 'artifacts/screenshots/search-ssr';
+const QUERY = 'plumbing';
+
+/** Console errors and uncaught errors (React reports hydration mismatches so). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+test('with JavaScript off, /search?q=plumbing shows its first results from the HTML alone', async ({
+  browser,
+  request,
+}) => {
+  // What the page's first render asks for (a signed-out visitor: page 1 of 12, no place).
+  const api = await request.get(`/v1/vendors?q=${QUERY}&page=1&pageSize=12`);
+  expect(api.ok()).toBe(true);
+  const { items } = (await api.json()).data as { items: Array<{ businessName: string }> };
+  expect(items.length).toBeGreaterThan(0);
+
+  const context = await browser.newContext({ javaScriptEnabled: false, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const response = await page.goto(`/search?q=${QUERY}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${QUERY}”`);
+  await expect(page.locator('[data-slot="vendor-card"]')).toHaveCount(items.length);
+  for (const { businessName } of items.slice(0, 3)) {
+    await expect(page.getByRole('heading', { level: 3, name: businessName }).first()).toBeVisible();
+  }
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/no-js-light-${width}.png`, fullPage: true });
+  }
+  await context.close();
+});
+
+test('before any module script, in dark theme, the results show at 375 and 1280 px', async ({
+  page,
+}) => {
+  // The inline theme script runs (it sets the stored theme); the app's modules never load.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+  await page.goto(`/search?q=${QUERY}`);
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await expect(page.locator('[data-slot="vendor-card"]').first()).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/no-modules-dark-${width}.png`, fullPage: true });
+  }
+});
+
+test('with JavaScript on, the page hydrates without asking /v1/vendors for its first page', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const vendorRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/v1/vendors') vendorRequests.push(r.url());
+  });
+  await page.goto(`/search?q=${QUERY}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${QUERY}”`);
+  // Hydrated: the theme toggle renders only once React has taken over the page.
+  await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(vendorRequests).toEqual([]);
+  expect(errors.filter((e) => /hydrat|#418|#419|#423|#425/i.test(e))).toEqual([]);
+  await page.screenshot({ path: `${shots}/hydrated-1280.png`, fullPage: true });
+
+  // The page is live: a new search asks the API (so the count above could see one).
+  const box = page.locator('#search-q');
+  await box.fill('electrician');
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “electrician”');
+  await expect.poll(() => vendorRequests.length).toBeGreaterThan(0);
+  expect(vendorRequests.every((url) => url.includes('q=electrician'))).toBe(true);
+});
