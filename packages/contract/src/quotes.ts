@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, moneySchema, text, uuid } from './common';
+import { isoDate, isoDateTime, moneySchema, text, uuid } from './common';
 import { responseTimeSchema } from './response-time';
 
 /**
@@ -295,7 +295,7 @@ export const vendorFreeSlotsQuerySchema = z.object({
     .int()
     .min(15)
     .max(12 * 60),
-  from: z.iso.date().optional(),
+  from: isoDate.optional(),
   days: z.coerce.number().int().min(1).max(28).default(14),
 });
 export type VendorFreeSlotsQuery = z.infer<typeof vendorFreeSlotsQuerySchema>;
