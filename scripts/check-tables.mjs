@@ -55,6 +55,8 @@ export const OWNERS = {
   // busy times imported from a pro's other calendars
   busyCalendars: 'scheduling',
   busyTimes: 'scheduling',
+  // written only by the triggers of migration 0019; read by the slot cache
+  vendorCalendarVersions: 'scheduling',
   // orders and money
   orders: 'orders',
   orderEvents: 'orders',

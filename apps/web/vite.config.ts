@@ -5,6 +5,18 @@ import { compression } from 'vite-plugin-compression2';
 
 const API = process.env.VETTED_API_URL ?? 'http://localhost:3000';
 
+/*
+ * The first load is one JS file (issue "bytes for /"): every module the entry imports statically
+ * (rolldown's `$initial` tag: react-dom, the router, SWR, the API client, the public layout and
+ * the home) goes into a single `app` chunk, instead of the ~25 small shared chunks automatic
+ * splitting makes of modules the lazy pages also import. Each request costs its headers and its
+ * own compression window; the lazy pages import what they share from this chunk, which is
+ * already loaded. Everything else stays split per route (app/routes.tsx).
+ */
+const FIRST_LOAD_SPLITTING = {
+  groups: [{ name: 'app', tags: ['$initial' as const] }],
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   // `.br` and `.gz` next to each text asset, compressed once at the highest levels: the API's
   // static plugin (apps/api/src/platform/spa.ts, `preCompressed`) sends them instead of
@@ -35,5 +47,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // public/ belongs to the client build only.
     copyPublicDir: !isSsrBuild,
+    // Every es2022 browser but Safari < 17 supports `<link rel="modulepreload">`; there, chunks
+    // still load, just without the early fetch, so the polyfill's bytes stay out of the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: FIRST_LOAD_SPLITTING } },
   },
 }));

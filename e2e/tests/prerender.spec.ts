@@ -161,3 +161,27 @@ for (const path of ['/', '/about']) {
     });
   }
 }
+
+test('a first visit to / is interactive after at most 6 HTML, CSS and JavaScript requests', async ({
+  page,
+  request,
+}) => {
+  // The entry carries everything the home runs in one file (apps/web/vite.config.ts): no
+  // modulepreload list of shared chunks in the HTML.
+  const html = await (await request.get('/')).text();
+  expect(html).not.toContain('rel="modulepreload"');
+
+  const loaded: string[] = [];
+  page.on('requestfinished', (r) => {
+    if (['document', 'stylesheet', 'script'].includes(r.request().resourceType())) {
+      loaded.push(new URL(r.url()).pathname);
+    }
+  });
+  await page.goto('/');
+  // Interactive: the theme toggle renders only once hydrated, the categories once fetched.
+  await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(loaded[0]).toBe('/');
+  expect(loaded.length, loaded.join(', ')).toBeLessThanOrEqual(6);
+});

@@ -38,6 +38,18 @@ test('with JavaScript off, /search?q=plumbing shows its first results from the H
   for (const { businessName } of items.slice(0, 3)) {
     await expect(page.getByRole('heading', { level: 3, name: businessName }).first()).toBeVisible();
   }
+  // The first card's picture (the largest paint on a phone) is asked for at once and first; every
+  // other picture waits until it nears the screen.
+  const loading = await page.locator('[data-slot="vendor-card"]').evaluateAll((cards) =>
+    cards.map((card) => {
+      const img = card.querySelector('img');
+      return img && `${img.getAttribute('loading')}/${img.getAttribute('fetchpriority')}`;
+    }),
+  );
+  expect(loading[0]).toBe('eager/high');
+  const others = loading.slice(1).filter((l) => l !== null);
+  expect(others.length).toBeGreaterThan(0);
+  expect(new Set(others)).toEqual(new Set(['lazy/null']));
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${shots}/no-js-light-${width}.png`, fullPage: true });

@@ -2,7 +2,9 @@
 // other participant's socket, p50/p99 over BENCH_MESSAGES (1,000) messages with 500 sockets
 // connected, on one process (PGlite) and — with DATABASE_URL and REDIS_URL set — across two
 // processes (sent to one, socket on the other) through Redis. Baseline, interleaved with every
-// message: the round trip of `GET /v1/health` on the sending server.
+// message: the round trip of `GET /v1/health` on the sending server. Also reported: when the POST
+// was answered (the frame leaves right after commit, so usually before), and how many message
+// frames arrived twice (exactly once is the rule, ARCHITECTURE §2 realtime).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -97,8 +99,12 @@ async function deliveryRun(sendBase, listenBase, outboxDir, count) {
     idle.push(...(await Promise.all(batch)));
   }
   const waiting = new Map();
+  const heard = new Set();
+  let duplicates = 0;
   const pro = await openSocket(WebSocket, wsUrl, vendor, (frame) => {
     if (frame.type !== 'message') return;
+    if (heard.has(frame.data.id)) duplicates += 1;
+    heard.add(frame.data.id);
     const done = waiting.get(frame.data.body);
     if (done) done(performance.now());
   });
@@ -115,6 +121,7 @@ async function deliveryRun(sendBase, listenBase, outboxDir, count) {
   ).json();
   const url = `${sendBase}/v1/conversations/${opened.data.id}/messages`;
   const delivery = [];
+  const answered = [];
   const health = [];
   const warmup = 20;
   for (let i = 0; i < count + warmup; i++) {
@@ -126,13 +133,19 @@ async function deliveryRun(sendBase, listenBase, outboxDir, count) {
     const t0 = performance.now();
     const res = await fetch(url, { method: 'POST', headers: auth, body: JSON.stringify({ body }) });
     if (res.status !== 201) throw new Error(`send ${i}: HTTP ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    const tAnswered = performance.now();
     const t1 = await arrived;
     waiting.delete(body);
     if (i >= warmup) {
       delivery.push(t1 - t0);
+      answered.push(tAnswered - t0);
       health.push(h1 - h0);
     }
   }
+  // A frame delivered twice (by the send and by its safety-net job) would come within the jobs'
+  // delay (jobs/after-commit.ts AFTER_COMMIT_JOB_DELAY_MS, 10 s) of its send: wait that out.
+  await new Promise((r) => setTimeout(r, 12_000));
   for (const s of [...idle, pro]) s.terminate();
   const row = (xs) => ({
     p50: Number(percentile(xs, 50).toFixed(2)),
@@ -142,13 +155,15 @@ async function deliveryRun(sendBase, listenBase, outboxDir, count) {
     messages: count,
     sockets: idle.length + 1,
     delivery: row(delivery),
+    postAnswered: row(answered),
+    duplicateFrames: duplicates,
     healthRoundTrip: row(health),
   };
 }
 
 function printDelivery(title, r) {
   console.log(
-    `  ${title.padEnd(34)} delivery p50 ${r.delivery.p50} ms  p99 ${r.delivery.p99} ms   (GET /v1/health p50 ${r.healthRoundTrip.p50} ms  p99 ${r.healthRoundTrip.p99} ms)`,
+    `  ${title.padEnd(34)} delivery p50 ${r.delivery.p50} ms  p99 ${r.delivery.p99} ms   (POST answered p50 ${r.postAnswered.p50} ms  p99 ${r.postAnswered.p99} ms; GET /v1/health p50 ${r.healthRoundTrip.p50} ms  p99 ${r.healthRoundTrip.p99} ms; frames twice: ${r.duplicateFrames})`,
   );
 }
 

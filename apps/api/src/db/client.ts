@@ -138,6 +138,12 @@ async function withAdvisoryLock<T>(client: postgres.Sql, fn: () => Promise<T>): 
   }
 }
 
+/**
+ * Connections of the PostgreSQL pool when `poolMax` is not given: postgres-js's own default, and
+ * `DATABASE_POOL_MAX`'s (config).
+ */
+export const DEFAULT_POOL_MAX = 10;
+
 /** Where start-up warnings go before the app's logger exists (pino's or a CLI's). */
 export interface StartupLog {
   warn(message: string): void;
@@ -151,6 +157,8 @@ const stderrLog: StartupLog = {
 export interface OpenDatabaseOptions {
   /** `postgres://…`: PostgreSQL. Unset: PGlite in `pgliteDir`, or in memory without it. */
   databaseUrl?: string;
+  /** Most connections of the PostgreSQL pool ({@link DEFAULT_POOL_MAX} unless given). */
+  poolMax?: number;
   pgliteDir?: string;
   /** Drizzle's query logger, called with every statement (tests count queries with it). */
   logger?: Logger;
@@ -203,7 +211,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const migrate = opts.migrate ?? true;
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (opts.databaseUrl) {
-    const client = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
+    const client = postgres(opts.databaseUrl, {
+      max: opts.poolMax ?? DEFAULT_POOL_MAX,
+      onnotice: () => {},
+    });
     const db = drizzlePostgres(client, { schema, logger: opts.logger }) as unknown as Db;
     const withStartupLock = <T>(fn: () => Promise<T>) => withAdvisoryLock(client, fn);
     try {

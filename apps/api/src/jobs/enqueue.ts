@@ -23,6 +23,14 @@ export interface EnqueueItem<P> {
   startAfter?: Date;
 }
 
+/**
+ * A writer's hold on the rows it enqueues (jobs/after-commit.ts): they are written already
+ * claimed by `claimedBy`, so no worker takes them while the writer delivers them itself.
+ */
+export interface RowHold {
+  claimedBy: string;
+}
+
 /** Kinds enqueued by this process since its workers were last woken (see `Jobs.kick`). */
 export const enqueuedKinds = new Set<string>();
 
@@ -58,11 +66,14 @@ function producer(): PgBoss {
  * Both exist if and only if the transaction commits. Each payload is parsed with the job's
  * schema first (a bad one throws here, in the use case, not later in the worker). Returns the
  * row ids in input order; an item whose key was already enqueued gets `null` and no job.
+ * With `hold`, the rows are written claimed (`claimed_by`, `claimed_at` = the statement's
+ * `clock_timestamp()`, not the transaction's start): see jobs/after-commit.ts.
  */
 export async function enqueueEach<S extends z.ZodType>(
   db: DbOrTx,
   job: JobDefinition<S, never>,
   items: EnqueueItem<z.input<S>>[],
+  hold?: RowHold,
 ): Promise<(string | null)[]> {
   if (items.length === 0) return [];
   const rows = items.map((item) => {
@@ -76,6 +87,7 @@ export async function enqueueEach<S extends z.ZodType>(
       // Taken here, in milliseconds: see the note in the drain's order.
       dueAt: item.startAfter ?? new Date(),
       startAfter: item.startAfter,
+      ...(hold ? { claimedBy: hold.claimedBy, claimedAt: sql`clock_timestamp()` } : {}),
     };
   });
   const boss = producer();
@@ -99,7 +111,11 @@ export async function enqueueEach<S extends z.ZodType>(
         })),
         { db: fromDrizzle(tx, sql) },
       );
-      enqueuedKinds.add(job.name);
+      // Waking workers only helps a job that is due: a later one is found by their polling.
+      const now = Date.now();
+      if (fresh.some((r) => !r.startAfter || r.startAfter.getTime() <= now)) {
+        enqueuedKinds.add(job.name);
+      }
     }
     return rows.map((r) => (ids.has(r.id) ? r.id : null));
   });

@@ -11,6 +11,7 @@ import {
   type JobOptions,
   PermanentDeliveryError,
 } from './define';
+import { notHeldByWriter } from './after-commit';
 import { jobData } from './enqueue';
 import { DEAD_LETTER_QUEUE, DEFAULT_JOB_OPTIONS } from './options';
 
@@ -45,13 +46,22 @@ async function deliver(engine: Engine, job: JobWithMetadata<unknown>): Promise<O
   if (!data.success) return { status: 'cancelled', error: 'job data is not { outboxId }' };
   const id = data.data.outboxId;
   const attempt = job.retryCount + 1;
+  const undelivered = and(eq(outbox.id, id), isNull(outbox.deliveredAt), isNull(outbox.failedAt));
+  // Atomic against the writer's own delivery (jobs/after-commit.ts): a row it still holds is
+  // not taken, so exactly one of the two delivers it.
   const [row] = await db
     .update(outbox)
     .set({ attempts: attempt, claimedAt: new Date(), claimedBy: instanceId })
-    .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt), isNull(outbox.failedAt)))
+    .where(and(undelivered, notHeldByWriter))
     .returning();
-  // Delivered already (the worker died between the row's update and the job's completion).
-  if (!row) return { status: 'completed' };
+  if (!row) {
+    const [held] = await db.select({ id: outbox.id }).from(outbox).where(undelivered);
+    // Its writer is delivering it after commit: look again after pg-boss's backoff.
+    if (held) return { status: 'failed', error: 'held by its writer for delivery after commit' };
+    // Delivered already (by its writer, or the worker died between the row's update and the
+    // job's completion).
+    return { status: 'completed' };
+  }
   const run = deliveries.get(job.name);
   try {
     if (!run) throw new Error(`no job registered as "${job.name}"`);

@@ -89,7 +89,8 @@ export const openApiTransform: SwaggerTransform = (document) => {
 /**
  * Registers one endpoint of the contract table under `/v1`: schemas for params, query, body and
  * the `{ ok: true, data }` response come from `@vetted/contract`, so the OpenAPI document is
- * generated from them. The handler returns `data` (or sets `reply.code(201)` first).
+ * generated from them. The handler returns `data` (or sets `reply.code(201)` first), or sends a
+ * ready answer itself (`sendReady`) and returns `reply`.
  *
  * Input is validated by zod (the app's validator compiler). Responses are serialised by
  * Fastify's default serializer — fast-json-stringify, compiled once per route from the JSON
@@ -103,7 +104,9 @@ export const openApiTransform: SwaggerTransform = (document) => {
 export function route<E extends Endpoints[keyof Endpoints]>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (ctx: RouteContext<E>) => Promise<z.input<E['response']>> | z.input<E['response']>,
+  handler: (
+    ctx: RouteContext<E>,
+  ) => Promise<z.input<E['response']> | FastifyReply> | z.input<E['response']> | FastifyReply,
   options: {
     successStatus?: number;
     config?: Record<string, unknown>;
@@ -188,6 +191,8 @@ async function runHandler(
     request,
     reply,
   } as RouteContext<Endpoints[keyof Endpoints]>);
+  // The handler sent a ready answer itself (response-cache.ts `sendReady`) and returned `reply`.
+  if (reply.sent) return reply;
   reply.code(status);
   return raw ? data : { ok: true as const, data };
 }

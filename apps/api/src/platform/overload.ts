@@ -10,6 +10,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often under-pressure samples the event loop and the heap, ms (its default). */
+const PRESSURE_SAMPLE_MS = 1000;
+
 /** Answer to a request shed under load (503 with Retry-After). */
 export const OVERLOADED_MESSAGE = 'Vetted is very busy right now. Try again in a few seconds.';
 
@@ -68,12 +71,24 @@ export default fp(
     // answered at once with 503 and Retry-After, in the spec §3 error shape, rather than queued
     // until the client gives up. Sampled every second by the plugin.
     if (config.overloadMaxEventLoopDelayMs > 0 || config.overloadMaxHeapUsedBytes > 0) {
+      // The event-loop samples of the first seconds measure start-up (modules compiling, route
+      // serializers built, the database opening), not load: shedding on them refused the first
+      // visitors of every restart for 1–4 s. Delay is judged only from two samples after listen.
+      let listeningAt: number | null = null;
+      app.addHook('onListen', async () => {
+        listeningAt = performance.now();
+      });
+      const startingUp = () =>
+        listeningAt === null || performance.now() - listeningAt < 2 * PRESSURE_SAMPLE_MS;
       await app.register(underPressure, {
+        sampleInterval: PRESSURE_SAMPLE_MS,
         maxEventLoopDelay: config.overloadMaxEventLoopDelayMs,
         maxHeapUsedBytes: config.overloadMaxHeapUsedBytes,
-        pressureHandler: async (_request, reply) => {
+        pressureHandler: (_request, reply, type) => {
+          // Returning nothing lets the request through (under-pressure calls next()).
+          if (type === 'eventLoopDelay' && startingUp()) return;
           reply.header('retry-after', String(config.overloadRetryAfterS));
-          throw new AppError(503, OVERLOADED_MESSAGE, 'overloaded');
+          return Promise.reject(new AppError(503, OVERLOADED_MESSAGE, 'overloaded'));
         },
       });
     }

@@ -4,7 +4,6 @@ import * as React from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageSkeleton } from '../components/page-skeleton';
-import { AuthLayout } from './layouts/auth-layout';
 import { DummyLayout } from './layouts/dummy-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { NOT_FOUND_TITLE, pageTitle } from '../lib/page-meta';
@@ -12,11 +11,18 @@ import { useSession } from '../lib/session';
 import { HomePage } from '../features/storefront/home';
 
 /*
- * Code splitting: the public home is in the entry chunk; every other page, and the signed-in
- * layout (AppShell + account menu), is its own lazily loaded chunk, so `/` loads little JS.
+ * Code splitting: the public home and the public layout are in the entry chunk; every other
+ * page, the auth layout and the signed-in layout (AppShell + account menu) are lazily loaded
+ * chunks, so `/` loads only what it paints. A lazy layout or page that is server-rendered
+ * (prerendered `/login`, `/about`…) sits inside a Suspense boundary: while its chunk loads,
+ * hydration keeps the server's HTML in place and hydrates it once the chunk has arrived, so
+ * there is no mismatch and no flash of the fallback.
  */
 const AppLayout = React.lazy(() =>
   import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })),
+);
+const AuthLayout = React.lazy(() =>
+  import('./layouts/auth-layout').then((m) => ({ default: m.AuthLayout })),
 );
 
 function page<M>(load: () => Promise<M>, name: keyof M) {
@@ -201,7 +207,11 @@ function Layout({ name, children }: { name: LayoutName; children: React.ReactNod
     case 'public':
       return <PublicLayout>{children}</PublicLayout>;
     case 'auth':
-      return <AuthLayout>{children}</AuthLayout>;
+      return (
+        <React.Suspense fallback={<PageSkeleton />}>
+          <AuthLayout>{children}</AuthLayout>
+        </React.Suspense>
+      );
     default:
       return (
         <React.Suspense fallback={<PageSkeleton />}>

@@ -33,6 +33,12 @@ type VendorCardProps = Omit<React.ComponentProps<'article'>, 'children'> & {
   startingPrice?: Money;
   /** Cover picture (decorative: the name is the card's text). */
   imageUrl?: string | null;
+  /**
+   * Fetch the cover at once with high priority: for the first card of a results page, whose
+   * picture is usually the largest paint. Every other card's picture loads lazily.
+   * @defaultValue false
+   */
+  imagePriority?: boolean;
   /** How quickly the pro answers, e.g. "Usually replies within 2 hours"; hidden when omitted. */
   responseLabel?: string | null;
   href: string;
@@ -49,6 +55,7 @@ function VendorCard({
   distanceUnit = 'kilometer',
   startingPrice,
   imageUrl,
+  imagePriority = false,
   responseLabel,
   href,
   className,
@@ -58,7 +65,7 @@ function VendorCard({
   const locale = useLocale();
   return (
     <article data-slot="vendor-card" className={cn(cardBase, 'flex-col', className)} {...props}>
-      <CardImage src={imageUrl} />
+      <CardImage src={imageUrl} priority={imagePriority} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         {category ? <p className="text-xs font-medium text-link">{category}</p> : null}
         <h3 className="font-semibold">

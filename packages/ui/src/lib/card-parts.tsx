@@ -14,14 +14,27 @@ export const cardBase =
   'group card-focus-ring relative flex overflow-hidden rounded-lg border border-border bg-surface-raised text-fg transition-shadow duration-base hover:shadow-md';
 
 /** Cover picture of a card (decorative) with a placeholder when missing. */
-export function CardImage({ src, className }: { src?: string | null; className?: string }) {
+export function CardImage({
+  src,
+  className,
+  priority = false,
+}: {
+  src?: string | null;
+  className?: string;
+  /**
+   * The picture is likely the page's largest paint (the first card of a results page): fetched at
+   * once with `fetchpriority="high"` instead of lazily once layout finds it on screen.
+   */
+  priority?: boolean;
+}) {
   return (
     <div className={cn('relative aspect-[4/3] w-full overflow-hidden bg-surface-muted', className)}>
       {src ? (
         <img
           src={src}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           // Dimmed in dark mode: a bright picture would glare on the dark page.
           className="size-full object-cover transition-transform duration-base group-hover:scale-105 dark:brightness-90"

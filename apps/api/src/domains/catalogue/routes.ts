@@ -1,6 +1,11 @@
 import { endpoints, type ProMoved, type ProSlugParams } from '@vetted/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createResponseCache, type ResponseCache } from '../../lib/response-cache';
+import {
+  createResponseCache,
+  type ResponseCache,
+  readyResponse,
+  sendReady,
+} from '../../lib/response-cache';
 import { bearerOf, type PublicRead, route } from '../../lib/route';
 import { mentionsNearMe } from '../places';
 import type { PublicProService } from './public-pro';
@@ -82,8 +87,9 @@ function redirectMovedPros(app: FastifyInstance, pros: PublicProService, cacheCo
  * them stale for ten times that while they revalidate. Every answer carries a weak ETag and a
  * matching `If-None-Match` gets 304. Changes to vendors, services and categories show up at most
  * `cacheTtlMs` late — on every instance at once when the writer calls `CatalogueCache.purge()`
- * (other instances hear of it on the events bus). Slots change with every booking: never cached,
- * `no-cache`, so each use revalidates (a 304 when nothing changed).
+ * (other instances hear of it on the events bus). Slots change with every booking: cached only
+ * while the vendor's calendar version is unchanged (scheduling slots-cache.ts), sent `no-cache`,
+ * so each use revalidates (a 304 when nothing changed).
  */
 export default async function catalogueRoutes(
   app: FastifyInstance,
@@ -149,9 +155,13 @@ export default async function catalogueRoutes(
     ({ params, query }) => servicePages.getPage(params.category, query.place),
     { publicRead },
   );
-  route(app, endpoints.getServiceSlots, async ({ params, query, reply }) => {
-    const slots = await catalogue.getServiceSlots(params.id, query);
-    reply.header('cache-control', 'no-cache');
-    return slots;
+  // Slots change with every booking: kept ready to send until the vendor's calendar changes on
+  // any instance (scheduling slots-cache.ts), and `no-cache` so browsers revalidate each use.
+  app.metrics.registerMetric(catalogue.slotAnswersMetric);
+  route(app, endpoints.getServiceSlots, async ({ params, query, request, reply }) => {
+    const ready = await catalogue.getServiceSlots(params.id, query, async (slots) =>
+      readyResponse(reply.serialize({ ok: true, data: slots }) as string),
+    );
+    return sendReady(request, reply, ready, 'no-cache');
   });
 }

@@ -33,7 +33,7 @@ export type CatalogueDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config'> & {
 /**
  * The catalogue's public reads, with search's and the slot picker's. The routes keep the
  * serialised answers of the public reads in process (`CATALOGUE_CACHE_TTL_MS`, routes.ts);
- * slots are read fresh on every request (scheduling service.ts).
+ * slot answers are kept until the vendor's calendar changes (scheduling slots-cache.ts).
  */
 export function createCatalogueService(deps: CatalogueDeps) {
   const { db } = deps;
@@ -62,10 +62,14 @@ export function createCatalogueService(deps: CatalogueDeps) {
     getServiceGallery: (id: string) => getServiceGallery(db, id),
 
     /**
-     * `days` days of a bookable service's slots from `from` (scheduling service.ts).
+     * `days` days of a bookable service's slots from `from`, ready to send as `present` makes
+     * them, cached or computed (scheduling service.ts).
      * @throws AppError 404 `service_not_found`; 400 `invalid_date` for a `from` outside the window
      */
     getServiceSlots: slots.getServiceSlots,
+
+    /** `slots_answers_total{outcome}` of the slot picker, for the app's `/metrics`. */
+    slotAnswersMetric: slots.answersMetric,
   };
 }
 

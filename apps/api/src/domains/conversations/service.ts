@@ -4,8 +4,10 @@
  * typing, and the support team's assign / resolve / reopen. Each use case is its own file under
  * ./use-cases; this binds them to the app's dependencies. Side effects — the realtime
  * `message` / `read` / `conversation` frames, the in-app notification and the unread mail — are
- * jobs enqueued in the use case's transaction. Typing is the one exception: an ephemeral hint
- * published straight on the events bus (nothing is stored, losing one is harmless).
+ * jobs enqueued in the use case's transaction; a sent message's `message` frames are published
+ * by the send itself right after commit, their jobs delivering only what that could not
+ * (jobs/after-commit.ts). Typing is the one exception: an ephemeral hint published straight on
+ * the events bus (nothing is stored, losing one is harmless).
  */
 import type {
   Conversation,

@@ -1,8 +1,9 @@
 /**
  * Calendar dates of the scheduling domain: local `YYYY-MM-DD` dates and `HH:MM` times of day as
- * the contract writes them. The zone maths is `shared/time.ts`'s (one definition); the rest is
- * plain calendar arithmetic, no zone involved.
+ * the contract writes them. The zone maths is `shared/time.ts`'s (one definition) and, for the
+ * start of a local day, @date-fns/tz's (as grid.ts); the rest is plain calendar arithmetic.
  */
+import { TZDate } from '@date-fns/tz';
 import { localDate } from '../../shared/time';
 
 /** Minutes after midnight of a local `HH:MM` (`24:00` = 1440), as the contract writes times. */
@@ -36,4 +37,14 @@ export function addDays(date: string, days: number): string {
 export function weekdayOfDate(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/**
+ * The first instant of local `date` (`YYYY-MM-DD`) in `timeZone`: its midnight, or — where a DST
+ * change skips or repeats midnight — the reading @date-fns/tz gives it (callers that must not
+ * be later than the day's real start check it, see policy.ts `slotDaysStableUntil`).
+ */
+export function startOfLocalDate(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, 0, 0, timeZone).getTime());
 }

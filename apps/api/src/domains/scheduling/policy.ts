@@ -3,7 +3,7 @@
  * how long an unpaid order holds it, and how far the slot picker may look.
  * No I/O: every function takes the instant it reasons about (`now`) as an argument.
  */
-import { addDays, localDateOf } from './calendar';
+import { addDays, localDateOf, startOfLocalDate } from './calendar';
 import {
   type BookingRules,
   dayRanges,
@@ -178,4 +178,47 @@ export function isSlotWindowStart(from: string, now: Date): boolean {
     start >= now.getTime() - SLOT_WINDOW_PAST_DAYS * DAY_MS &&
     start <= now.getTime() + SLOT_WINDOW_FUTURE_DAYS * DAY_MS
   );
+}
+
+/** A time blocked in the vendor's calendar that stops blocking on its own at `lapsesAt` (ms). */
+export interface LapsingInterval extends Interval {
+  /** When an unpaid hold or a held waitlist offer expires; absent for what blocks for good. */
+  lapsesAt?: number;
+}
+
+/** How long a fallback answer stands when a zone's midnight cannot be read (ms, 1 min). */
+const UNREADABLE_MIDNIGHT_MS = 60_000;
+
+/**
+ * The first instant (epoch ms, > `now`) from which {@link slotDays}' answer computed at `now`
+ * may differ though nothing was written — the answer holds for every instant in
+ * `[now, result)`. Time alone changes it when: the vendor's local date changes (the default
+ * `from` and the horizon, {@link lastBookableDate}, move); a slot comes within the minimum
+ * notice ({@link isSlotAvailable}: bookable while `now <= startsAt − notice`); an unpaid hold or
+ * a held offer in `blocking` lapses (it blocks while `lapsesAt > now`). `days` is the answer.
+ */
+export function slotDaysStableUntil(
+  service: SlotSchedule & { blocking: readonly LapsingInterval[] },
+  days: ReadonlyArray<{ slots: readonly Interval[] }>,
+  now: Date,
+): number {
+  const t = now.getTime();
+  const today = localDateOf(now, service.timeZone);
+  let until = startOfLocalDate(addDays(today, 1), service.timeZone).getTime();
+  // A midnight skipped or repeated by a DST change may be read past the day's real end: then
+  // hold the answer briefly rather than trust it.
+  if (until <= t || localDateOf(new Date(until - 1), service.timeZone) !== today) {
+    until = t + UNREADABLE_MIDNIGHT_MS;
+  }
+  const noticeMs = (service.minNoticeMinutes ?? DEFAULT_BOOKING_RULES.minNoticeMinutes) * 60_000;
+  for (const day of days) {
+    for (const slot of day.slots) {
+      const lastBookable = slot.startsAt.getTime() - noticeMs;
+      if (lastBookable >= t && lastBookable + 1 < until) until = lastBookable + 1;
+    }
+  }
+  for (const b of service.blocking) {
+    if (b.lapsesAt !== undefined && b.lapsesAt > t && b.lapsesAt < until) until = b.lapsesAt;
+  }
+  return until;
 }

@@ -15,12 +15,13 @@ import {
   busyTimes,
   orders,
   services,
+  vendorCalendarVersions,
   waitlistEntries,
 } from '../../db/schema';
 import { isBookableService, vp } from '../catalogue';
 import { minutesOfTime } from './calendar';
 import type { Interval, MinuteRange, WeeklyRule } from './grid';
-import { LIVE_STATUSES } from './policy';
+import { type LapsingInterval, LIVE_STATUSES } from './policy';
 
 /**
  * The condition "this order occupies the vendor's time in `range` at `now`": a live order, or an
@@ -152,8 +153,16 @@ export interface SlotSource {
   bufferMinutes: number;
   /** Days after the vendor's today that slots are offered. */
   horizonDays: number;
-  /** Time taken by orders in the range asked for (see {@link blockingOrders}). */
-  blocking: Interval[];
+  /**
+   * Time taken by orders in the range asked for (see {@link blockingOrders}), with when an
+   * unpaid hold or a held offer lapses.
+   */
+  blocking: LapsingInterval[];
+  /**
+   * The vendor's calendar version read with the rest (`vendor_calendar_versions`; null: no row
+   * yet); only {@link slotSource} reads it.
+   */
+  calendarVersion?: number | null;
 }
 
 /**
@@ -195,14 +204,14 @@ function scheduleParts(
     .where(eq(availabilityRules.vendorId, vendorId));
   const blocking = db
     .select({
-      json: sql`coalesce(json_agg(json_build_array(extract(epoch from ${orders.startsAt}) * 1000, extract(epoch from ${orders.endsAt}) * 1000)), '[]'::json)`,
+      json: sql`coalesce(json_agg(json_build_array(extract(epoch from ${orders.startsAt}) * 1000, extract(epoch from ${orders.endsAt}) * 1000, case when ${orders.status} = 'pending_payment' then extract(epoch from ${orders.holdExpiresAt}) * 1000 end)), '[]'::json)`,
     })
     .from(orders)
     .where(blockingOrderCondition(vendorId, range, now, opts.excludeOrderId));
   // Slots held for a waitlisted customer are taken for everyone else.
   const held = db
     .select({
-      json: sql`coalesce(json_agg(json_build_array(extract(epoch from ${waitlistEntries.offeredStartsAt}) * 1000, extract(epoch from ${offerEnds}) * 1000)), '[]'::json)`,
+      json: sql`coalesce(json_agg(json_build_array(extract(epoch from ${waitlistEntries.offeredStartsAt}) * 1000, extract(epoch from ${offerEnds}) * 1000, extract(epoch from ${waitlistEntries.offerExpiresAt}) * 1000)), '[]'::json)`,
     })
     .from(waitlistEntries)
     .innerJoin(offeredService, eq(offeredService.id, waitlistEntries.serviceId))
@@ -227,10 +236,14 @@ interface SlotSourceRow {
   horizonDays: number;
   rules: Array<[number, number, number]>;
   exceptions: Array<[string, Array<{ start: string; end: string }>]>;
-  blocking: Array<[number | string, number | string]>;
-  held: Array<[number | string, number | string]>;
-  busy: Array<[number | string, number | string]>;
+  /** `[starts, ends, lapses]` epoch ms; `lapses` null or absent for what blocks for good. */
+  blocking: Array<BlockingTuple>;
+  held: Array<BlockingTuple>;
+  busy: Array<BlockingTuple>;
+  calendarVersion?: number | string | null;
 }
+
+type BlockingTuple = [number | string, number | string, (number | string | null)?];
 
 /** {@link SlotSource} of its row: rules and exceptions as minute ranges, times as `Date`s. */
 function toSlotSource(row: SlotSourceRow): SlotSource {
@@ -256,10 +269,14 @@ function toSlotSource(row: SlotSourceRow): SlotSource {
       ]),
     ),
     // json numbers; `extract` gives numeric, which PostgreSQL writes as a JSON number.
-    blocking: [...row.blocking, ...row.held, ...row.busy].map(([startsAt, endsAt]) => ({
+    blocking: [...row.blocking, ...row.held, ...row.busy].map(([startsAt, endsAt, lapses]) => ({
       startsAt: new Date(Number(startsAt)),
       endsAt: new Date(Number(endsAt)),
+      ...(lapses == null ? {} : { lapsesAt: Number(lapses) }),
     })),
+    ...(row.calendarVersion === undefined
+      ? {}
+      : { calendarVersion: row.calendarVersion === null ? null : Number(row.calendarVersion) }),
   };
 }
 
@@ -292,6 +309,10 @@ export async function slotSource(
       blocking: sql<Array<[number | string, number | string]>>`(${blocking})`,
       held: sql<Array<[number | string, number | string]>>`(${held})`,
       busy: sql<Array<[number | string, number | string]>>`(${busy})`,
+      // In the same statement, so the version and what it versions are one snapshot.
+      calendarVersion: sql<
+        number | string | null
+      >`(select ${vendorCalendarVersions.version} from ${vendorCalendarVersions} where ${vendorCalendarVersions.vendorId} = ${services.vendorId})`,
     })
     .from(services)
     .innerJoin(vp, eq(vp.id, services.vendorId))

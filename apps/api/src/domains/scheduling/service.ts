@@ -4,15 +4,23 @@
  * (payments) and to offer a freed slot (waitlist). Read-only: callers hold the transaction.
  */
 import type { Slots } from '@vetted/contract';
-import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client';
+import type { ReadyResponse } from '../../lib/response-cache';
 import type { ServiceDeps } from '../deps';
-import { type CatalogueCache, serviceNotFound } from '../catalogue';
+import { serviceNotFound } from '../catalogue';
 import { localDateOf } from './calendar';
 import type { Interval, SlotInstant } from './grid';
 import { slotDateOutOfRange } from './messages';
-import { isSlotWindowStart, type SlotRefusal, slotDays, slotHorizon, slotVerdict } from './policy';
+import {
+  isSlotWindowStart,
+  type SlotRefusal,
+  slotDays,
+  slotDaysStableUntil,
+  slotHorizon,
+  slotVerdict,
+} from './policy';
 import * as repo from './repository';
+import { createSlotAnswerCache } from './slots-cache';
 import { lockVendorProfile } from '../vendors';
 
 /**
@@ -90,58 +98,48 @@ export async function checkSlot(
   return verdict.ok ? verdict : { ...verdict, horizonDays: source.horizonDays };
 }
 
-/**
- * The slot picker needs the database, the time, `config.catalogueCacheTtlMs`, and its app's
- * {@link CatalogueCache} (whose purges empty its cache of grids).
- */
-export type SlotsDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config'> & { cache: CatalogueCache };
+/** The slot picker needs the database and the time. */
+export type SlotsDeps = Pick<ServiceDeps, 'db' | 'clock'>;
 
 /**
- * The slot picker's reads. Slots are read fresh on every request, but what their grid depends
- * on — a service's vendor, duration and zone, and the vendor's opening hours — is kept as long
- * as the catalogue's answers (`config.catalogueCacheTtlMs`, 0 = off), so a request runs one
- * query: the orders over its horizon. Booking re-reads all of it (orders).
+ * The slot picker's reads. Each answer is computed in one query (the service, its vendor's
+ * zone, hours, exceptions and booking rules, the orders, held offers and busy times over the
+ * horizon, and the vendor's calendar version) and kept ready to send (slots-cache.ts) until a
+ * write changes the vendor's calendar — on any instance — or time changes the answer; serving
+ * it again costs one indexed read. Booking re-reads everything (orders).
  */
-export function createSlotsService({ db, clock, config, cache }: SlotsDeps) {
-  const ttl = config.catalogueCacheTtlMs;
-  const grids =
-    ttl > 0 ? new LRUCache<string, Omit<repo.SlotSource, 'blocking'>>({ max: 10_000, ttl }) : null;
-  /** The {@link CatalogueCache} generation the grids are of. */
-  let generation = cache.generation;
-  /** Empties the grids after a purge (here or on another instance). */
-  function freshCaches(): void {
-    if (generation === cache.generation) return;
-    generation = cache.generation;
-    grids?.clear();
-  }
-
+export function createSlotsService({ db, clock }: SlotsDeps) {
+  const cache = createSlotAnswerCache({ db });
   return {
+    /** `slots_answers_total{outcome}`: answers served cached or computed (slots-cache.ts). */
+    answersMetric: cache.metric,
+
     /**
-     * `days` days of a bookable service's slots from `from`, availability as of `clock.now()`.
+     * `days` days of a bookable service's slots from `from`, availability as of `clock.now()`,
+     * as `present` makes them ready to send (serialised, encoded, tagged) — cached or computed.
      * @throws AppError 404 `service_not_found`; 400 `invalid_date` for a `from` outside the window
      */
-    async getServiceSlots(id: string, query: { from?: string; days: number }): Promise<Slots> {
+    async getServiceSlots(
+      id: string,
+      query: { from?: string; days: number },
+      present: (slots: Slots) => Promise<ReadyResponse>,
+    ): Promise<ReadyResponse> {
       const now = clock.now();
-      const horizon = slotHorizon(query.from, query.days, now);
-      // One query per request: the orders over the whole horizon, with — unless cached — the
-      // service, its vendor's zone, opening hours, exceptions and booking rules.
-      freshCaches();
-      const grid = grids?.get(id);
-      let source: repo.SlotSource | null;
-      if (grid) {
-        source = { ...grid, blocking: await repo.blockingOrders(db, grid.vendorId, horizon, now) };
-      } else {
-        source = await repo.slotSource(db, id, horizon, now);
-        if (source && grids) {
-          const { blocking: _orders, ...kept } = source;
-          grids.set(id, kept);
-        }
+      const key = `${id} ${query.from ?? ''} ${query.days}`;
+      const cached = await cache.get(key, now);
+      if (cached) {
+        // A cached answer's service was bookable under the current version: only the window
+        // can refuse it now, as it would a fresh one.
+        if (query.from && !isSlotWindowStart(query.from, now)) throw slotDateOutOfRange();
+        return cached;
       }
+      const source = await repo.slotSource(db, id, slotHorizon(query.from, query.days, now), now);
       if (!source) throw serviceNotFound();
       if (query.from && !isSlotWindowStart(query.from, now)) throw slotDateOutOfRange();
-      return {
+      const days = slotDays(source, { from: query.from, days: query.days, now });
+      const ready = await present({
         timeZone: source.timeZone,
-        days: slotDays(source, { from: query.from, days: query.days, now }).map((d) => ({
+        days: days.map((d) => ({
           date: d.date,
           slots: d.slots.map((s) => ({
             startsAt: s.startsAt.toISOString(),
@@ -149,7 +147,18 @@ export function createSlotsService({ db, clock, config, cache }: SlotsDeps) {
             available: s.available,
           })),
         })),
-      };
+      });
+      cache.set(
+        key,
+        {
+          vendorId: source.vendorId,
+          version: source.calendarVersion ?? null,
+          stableUntil: slotDaysStableUntil(source, days, now),
+          ready,
+        },
+        now,
+      );
+      return ready;
     },
   };
 }

@@ -82,7 +82,7 @@ export function VendorListView({
         </p>
       ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {data.items.map((v) => (
+        {data.items.map((v, i) => (
           <li key={v.id} className="grid">
             <VendorCard
               name={v.businessName}
@@ -94,6 +94,8 @@ export function VendorListView({
               distanceUnit={distanceUnit}
               startingPrice={v.startingPrice ?? undefined}
               imageUrl={v.coverImageUrl}
+              // The first card's picture is the results page's largest paint on a phone.
+              imagePriority={i === 0}
               responseLabel={v.responseTime?.label}
               href={hrefFor(v)}
             />

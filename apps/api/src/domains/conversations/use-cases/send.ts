@@ -1,16 +1,20 @@
 /**
  * Sending a message: text and images, idempotent, rate limited per sender. Its side effects —
  * the realtime `message` frame, the recipient's in-app notification and the unread mail — are
- * jobs enqueued in the send's transaction, so they exist iff the message does.
+ * jobs enqueued in the send's transaction, so they exist iff the message does. The `message`
+ * frames leave at once: the send publishes them itself as soon as its transaction commits, their
+ * jobs being the safety net for a crash; exactly one of the two delivers each frame
+ * (jobs/after-commit.ts).
  */
 import { MESSAGE_MAX_ATTACHMENTS, type Message } from '@vetted/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client';
+import { deliverAfterCommit, enqueueHeld, type HeldRows } from '../../../jobs/after-commit';
 import { enqueue } from '../../../jobs/engine';
 import { processImage, putProcessedImage } from '../../../services/images';
 import type { Storage } from '../../../services/storage';
 import { systemClock } from '../../deps';
-import { notify, pushToUsers } from '../../notifications';
+import { notify, type RealtimeEvent, realtimeJob } from '../../notifications';
 import { ATTACHMENT_PREFIX, type ConversationsDeps, type MessageMasker } from '../deps';
 import { toMessageDto } from '../dto';
 import { unreadMailJob } from '../jobs/unread-mail';
@@ -52,18 +56,26 @@ interface Sending {
   maskMessages?: MessageMasker;
 }
 
-/** The message frame to each participant, its body masked where that reader's masking says. */
-async function pushMessage(tx: DbOrTx, c: ConversationRow, s: Sending, dto: Message) {
-  const asWritten: string[] = [];
-  for (const userId of await participantIds(tx, c)) {
+/** The realtime frames of one send, held for publishing after commit. */
+type MessageFrames = HeldRows<{ userId: string; event: RealtimeEvent }>;
+
+/**
+ * The message frame to each participant, its body masked where that reader's masking says:
+ * `realtime` jobs held by the send, which publishes them once committed ({@link sendMessage}).
+ */
+async function pushMessage(
+  tx: DbOrTx,
+  c: ConversationRow,
+  s: Sending,
+  dto: Message,
+): Promise<MessageFrames> {
+  const frames: { payload: { userId: string; event: RealtimeEvent } }[] = [];
+  for (const userId of new Set(await participantIds(tx, c))) {
     const mask = await maskerFor(s, tx, c, userId);
-    if (!mask) asWritten.push(userId);
-    else {
-      const data = { ...dto, body: mask(dto.body, dto.sender.id) };
-      await pushToUsers(tx, [userId], { type: 'message', data });
-    }
+    const data = mask ? { ...dto, body: mask(dto.body, dto.sender.id) } : dto;
+    frames.push({ payload: { userId, event: { type: 'message', data } } });
   }
-  await pushToUsers(tx, asWritten, { type: 'message', data: dto });
+  return enqueueHeld(tx, realtimeJob, frames);
 }
 
 /**
@@ -155,10 +167,14 @@ async function alertRecipient(tx: DbOrTx, c: ConversationRow, s: Sending, dto: M
 }
 
 /**
- * Records the message in the caller's transaction and enqueues its side effects. Null when its
- * `Idempotency-Key` raced in from another request meanwhile (that one wins).
+ * Records the message in the caller's transaction and enqueues its side effects; returns it with
+ * its frames to publish once committed. Null when its `Idempotency-Key` raced in from another
+ * request meanwhile (that one wins).
  */
-async function recordMessage(tx: DbOrTx, s: Sending): Promise<Message | null> {
+async function recordMessage(
+  tx: DbOrTx,
+  s: Sending,
+): Promise<{ dto: Message; frames: MessageFrames } | null> {
   // The early rate check alone let concurrent sends all pass it (40 at once were all stored on
   // PostgreSQL): under the sender's lock each send sees the ones before it. A key that raced
   // in meanwhile is answered with its message, not counted against the limit.
@@ -200,9 +216,9 @@ async function recordMessage(tx: DbOrTx, s: Sending): Promise<Message | null> {
     { ...c, ...read },
     s.vendorName,
   );
-  await pushMessage(tx, c, s, dto);
+  const frames = await pushMessage(tx, c, s, dto);
   await alertRecipient(tx, c, s, dto);
-  return dto;
+  return { dto, frames };
 }
 
 /**
@@ -214,7 +230,10 @@ async function recordMessage(tx: DbOrTx, s: Sending): Promise<Message | null> {
  *   not a participant.
  */
 export async function sendMessage(
-  deps: Pick<ConversationsDeps, 'db' | 'clock' | 'config' | 'storage' | 'maskMessages'>,
+  deps: Pick<
+    ConversationsDeps,
+    'db' | 'clock' | 'config' | 'storage' | 'maskMessages' | 'events' | 'log'
+  >,
   caller: policy.Caller,
   id: string,
   input: NewMessageInput,
@@ -251,7 +270,11 @@ export async function sendMessage(
       maskMessages: deps.maskMessages,
     }),
   );
-  if (created) return created;
+  if (created) {
+    // Committed: the frames leave now, not at a worker's next poll (their jobs are the net).
+    await deliverAfterCommit(db, realtimeJob, { events: deps.events }, created.frames, deps.log);
+    return created.dto;
+  }
   const raced = await replayOf(db, caller, id, idempotencyKey);
   if (!raced) throw new Error('message insert conflicted without an idempotency key');
   return raced;

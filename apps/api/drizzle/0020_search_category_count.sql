@@ -1,0 +1,2 @@
+DROP INDEX "vendor_profiles_approved_category_idx";--> statement-breakpoint
+CREATE INDEX "vendor_profiles_approved_category_idx" ON "vendor_profiles" USING btree ("primary_category_id") WHERE vetting_status = 'approved';
