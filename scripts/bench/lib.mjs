@@ -1,6 +1,6 @@
 // Shared helpers of `pnpm bench` (scripts/bench.mjs): building, starting servers, statistics.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -173,5 +173,49 @@ export function peakRss(pid) {
     return kbs ? Number(kbs) * 1024 : null;
   } catch {
     return null;
+  }
+}
+
+/** A JSON call; returns `data`, throws naming the call on a non-2xx answer. */
+export async function call(base, method, path, token, body) {
+  const res = await fetch(`${base}/v1${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/**
+ * Signs up customer `i` as `bench-<label>-…@example.test`; the code comes from the mail folder
+ * (SMTP_URL unset). Returns its access token; throws when no code is mailed within `waitMs`.
+ */
+export async function signUpCustomer(base, outboxDir, i, label, waitMs) {
+  const email = `bench-${label}-${Date.now()}-${i}@example.test`;
+  const { challengeId } = await call(base, 'POST', '/auth/signup', undefined, {
+    fullName: `Bench Customer ${i}`,
+    email,
+    password: 'a-good-password',
+  });
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const file = existsSync(outboxDir)
+      ? readdirSync(outboxDir).find((f) => f.endsWith(`-${email}.json`))
+      : undefined;
+    const otp = file ? JSON.parse(readFileSync(join(outboxDir, file), 'utf8')).otp : undefined;
+    if (otp) {
+      const session = await call(base, 'POST', '/auth/otp/verify', undefined, {
+        challengeId,
+        code: otp,
+      });
+      return session.accessToken;
+    }
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }

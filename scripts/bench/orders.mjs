@@ -6,55 +6,26 @@
 // Database: a fresh `vetted_bench_orders_<time>` on the server of `BENCH_DATABASE_URL` or else
 // `DATABASE_URL` (created, migrated and seeded by the API, dropped at the end): never the tests'
 // database itself. Redis (`REDIS_URL`) is used when set, as a production instance would.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { api, median, requireApi, rounds, run, startApi, stop, tempDir } from './lib.mjs';
+import {
+  api,
+  call,
+  median,
+  requireApi,
+  rounds,
+  run,
+  signUpCustomer,
+  startApi,
+  stop,
+  tempDir,
+} from './lib.mjs';
 
 /** Concurrent creates per burst (`BENCH_ORDERS`, default 200: the issue's figure). */
 const burst = Number(process.env.BENCH_ORDERS ?? 200);
 const PORT = 3380;
 
-/** A JSON call; returns `data`, throws naming the call on a non-2xx answer. */
-async function call(base, method, path, token, body) {
-  const res = await fetch(`${base}/v1${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/** Signs up customer `i`; the code comes from the mail folder (SMTP_URL unset). Its token. */
-async function customer(base, outboxDir, i) {
-  const email = `bench-orders-${Date.now()}-${i}@example.test`;
-  const { challengeId } = await call(base, 'POST', '/auth/signup', undefined, {
-    fullName: `Bench Customer ${i}`,
-    email,
-    password: 'a-good-password',
-  });
-  // Generous: the mail worker shares a loaded machine with 10 sign-ups at once.
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const file = existsSync(outboxDir)
-      ? readdirSync(outboxDir).find((f) => f.endsWith(`-${email}.json`))
-      : undefined;
-    const otp = file ? JSON.parse(readFileSync(join(outboxDir, file), 'utf8')).otp : undefined;
-    if (otp) {
-      const session = await call(base, 'POST', '/auth/otp/verify', undefined, {
-        challengeId,
-        code: otp,
-      });
-      return session.accessToken;
-    }
-    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Signs up customer `i`; its token. */
+// Generous: the mail worker shares a loaded machine with 10 sign-ups at once.
+const customer = (base, outboxDir, i) => signUpCustomer(base, outboxDir, i, 'orders', 180_000);
 
 /**
  * `needed` free, non-overlapping slots, dealt round-robin over the pros (one service each), so a

@@ -5,8 +5,6 @@
 // each instance (goal < 250 MB on PostgreSQL). Needs DATABASE_URL and REDIS_URL, and nginx.
 // Both instances keep running through every round; the "one instance" rounds go through an
 // nginx whose upstream lists only the first, so the machine carries the same processes.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { findNginx, startNginx } from '../nginx.mjs';
 import {
   api,
@@ -21,6 +19,8 @@ import {
   stop,
   tempDir,
   waitFor,
+  call,
+  signUpCustomer,
 } from './lib.mjs';
 
 /** Seconds each read run lasts (`BENCH_SECONDS`, default 5). */
@@ -66,46 +66,8 @@ async function startInstance(port, shared) {
   return { child, readyMs };
 }
 
-/** A JSON call; returns `data`, throws naming the call on a non-2xx answer. */
-async function call(base, method, path, token, body) {
-  const res = await fetch(`${base}/v1${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/** Signs up a customer; the code comes from the shared mail folder (SMTP_URL unset). */
-async function customer(base, outboxDir, i) {
-  const email = `bench-scale-${Date.now()}-${i}@example.test`;
-  const { challengeId } = await call(base, 'POST', '/auth/signup', undefined, {
-    fullName: `Bench Customer ${i}`,
-    email,
-    password: 'a-good-password',
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const file = existsSync(outboxDir)
-      ? readdirSync(outboxDir).find((f) => f.endsWith(`-${email}.json`))
-      : undefined;
-    const otp = file ? JSON.parse(readFileSync(join(outboxDir, file), 'utf8')).otp : undefined;
-    if (otp) {
-      const session = await call(base, 'POST', '/auth/otp/verify', undefined, {
-        challengeId,
-        code: otp,
-      });
-      return session.accessToken;
-    }
-    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Signs up customer `i`; its token. */
+const customer = (base, outboxDir, i) => signUpCustomer(base, outboxDir, i, 'scale', 60_000);
 
 /** One autocannon run; `requests` as autocannon takes them. */
 async function load(url, options) {
