@@ -6,6 +6,12 @@ import { compression } from 'vite-plugin-compression2';
 const API = process.env.VETTED_API_URL ?? 'http://localhost:3000';
 
 /*
+ * package.json's `sideEffects` lists the only modules run for what they do rather than what they
+ * export (the stylesheets, the two entries): a page importing one hook from a feature's index
+ * then no longer loads and runs the rest of that feature (on `/search`, the account, quote and
+ * order screens and every contract schema behind the endpoint table: ~100 ms of script on a
+ * mid-range phone before the results could hydrate).
+ *
  * The first load is one JS file (issue "bytes for /"): every module the entry imports statically
  * (rolldown's `$initial` tag: react-dom, the router, SWR, the API client, the public layout and
  * the home) goes into a single `app` chunk, instead of the ~25 small shared chunks automatic
@@ -14,7 +20,13 @@ const API = process.env.VETTED_API_URL ?? 'http://localhost:3000';
  * already loaded. Everything else stays split per route (app/routes.tsx).
  */
 const FIRST_LOAD_SPLITTING = {
-  groups: [{ name: 'app', tags: ['$initial' as const] }],
+  groups: [
+    { name: 'app', tags: ['$initial' as const] },
+    // The home's category icons load after its first paint (features/storefront/home-sections.tsx),
+    // as one request: the icon map with the lucide icons it names (a group takes its modules'
+    // dependencies too), not one chunk per icon some lazy page also uses.
+    { name: 'category-icon', test: /[\\/]components[\\/]category-icon\.tsx$/ },
+  ],
 };
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -97,3 +97,40 @@ test('with JavaScript on, the page hydrates without asking /v1/vendors for its f
   await expect.poll(() => vendorRequests.length).toBeGreaterThan(0);
   expect(vendorRequests.every((url) => url.includes('q=electrician'))).toBe(true);
 });
+
+test('hydration keeps the very result cards the server sent, for the query it rendered with', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  // Before any script of the page: keep the first result card the HTML parser creates.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const card = document.querySelector('[data-slot="vendor-card"]');
+      if (card) {
+        (window as unknown as { parsedCard: Element }).parsedCard = card;
+        seen.disconnect();
+      }
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  // A query with characters that must be encoded to travel in an HTML attribute.
+  const query = 'plumbing & "drains"';
+  await page.goto(`/search?q=${encodeURIComponent(query)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${query}”`);
+  await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The server says which query it rendered with; it is this page's own.
+  const rendered = await page.evaluate(() => {
+    const search = document.getElementById('ssr-data')?.dataset.search;
+    return search === undefined ? null : decodeURIComponent(search);
+  });
+  expect(new URLSearchParams(rendered ?? '').get('q')).toBe(query);
+  const sameCard = await page.evaluate(() => {
+    const parsed = (window as unknown as { parsedCard?: Element }).parsedCard;
+    return (
+      parsed?.isConnected === true && parsed === document.querySelector('[data-slot="vendor-card"]')
+    );
+  });
+  expect(sameCard).toBe(true);
+  expect(errors.filter((e) => /hydrat|#418|#419|#423|#425/i.test(e))).toEqual([]);
+});

@@ -46,7 +46,7 @@ export async function render(
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <App ssrPath={path} ssrSearch={search} fallback={fallback} locale={locale} />
+      <App ssrPath={path} ssrSearch={search} hydrating fallback={fallback} locale={locale} />
     </StrictMode>,
     {
       // Inline every boundary: a large one would otherwise be outlined behind its fallback and
@@ -153,10 +153,11 @@ export async function renderSearchPage(
   ];
   const page = PRERENDERED_PAGES.find((p) => p.path === ROUTES.search);
   if (!page) throw new Error(`${ROUTES.search} has no head in PRERENDERED_PAGES`);
-  const markup = await render(path, fallbackOf(entries), locale, search.replace(/^\?/, ''));
+  const query = search.replace(/^\?/, '');
+  const markup = await render(path, fallbackOf(entries), locale, query);
   return {
     head: headTags(page, origin),
     markup,
-    dataScript: ssrDataScript(entries, locale),
+    dataScript: ssrDataScript(entries, locale, query),
   };
 }

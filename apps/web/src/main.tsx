@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { sessionManager, setSessionRefresh } from './lib/api';
 import { entryScriptOf, reloadOnce, startBuildCheck } from './lib/build-check';
-import { readSsrFallback, readSsrLocale } from './lib/ssr-data';
+import { readSsrFallback, readSsrLocale, readSsrSearch } from './lib/ssr-data';
 import { toast } from './lib/toast';
 import './styles.css';
 
@@ -32,21 +32,40 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
 /*
- * Public pages arrive prerendered for a signed-out visitor (apps/web/scripts/
- * prerender.mjs; the API serves them only without a session cookie): React hydrates that HTML.
- * It was rendered signed out and without a query string, so hydration uses an empty query too
- * (on `/search?q=…` the app then re-renders with the real one, in place: no layout shift); a
+ * Public pages arrive server-rendered for a signed-out visitor: prerendered at build time, or
+ * rendered per request (a pro or landing page, and `/search` with its query; these carry the
+ * data they were rendered with). The API serves them only without a session cookie. React
+ * hydrates that HTML. A prerendered page was rendered without a query string, so hydration uses
+ * an empty query (the app then re-renders with the real one, in place); `/search` was rendered
+ * with the request's, so hydration passes `location.search` itself and nothing re-renders. A
  * session that appeared since (another tab signed in) would render other markup, so then the
- * page is rendered afresh instead. Every other page starts from the empty shell. A page rendered
- * per request (a pro or landing page) also carries the data it was rendered with.
+ * page is rendered afresh instead. Every other page starts from the empty shell.
+ *
+ * Hydration runs as a transition: React then hydrates in slices and yields to the browser
+ * between them, instead of one long task (Total Blocking Time); a click on a part not hydrated
+ * yet still hydrates that part first.
  */
 if (root.hasChildNodes() && !sessionManager.get()) {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App ssrSearch="" fallback={readSsrFallback()} locale={readSsrLocale()} />
-    </StrictMode>,
-  );
+  const rendered = readSsrSearch();
+  const ssrSearch =
+    rendered === undefined
+      ? ''
+      : rendered === location.search.slice(1)
+        ? location.search
+        : rendered;
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App
+          ssrSearch={ssrSearch}
+          hydrating
+          fallback={readSsrFallback()}
+          locale={readSsrLocale()}
+        />
+      </StrictMode>,
+    );
+  });
 } else {
   root.replaceChildren();
   createRoot(root).render(

@@ -8,6 +8,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { useMe } from '../lib/hooks/use-me';
 import { type ApiKey, apiFetcher } from '../lib/api';
 import { errorStatus } from '../lib/errors';
+import { HydrationProvider } from '../lib/hydration';
 import { SessionProvider, useSession } from '../lib/session';
 import { LazyToaster } from '../lib/toast';
 import { AppRoutes } from './routes';
@@ -102,12 +103,18 @@ export interface AppProps {
    */
   ssrPath?: string;
   /**
-   * The query string the server rendered with (wouter's `ssrSearch`, without `?`). Only read
-   * while rendering on the server and while hydrating: a prerendered page was rendered with an
-   * empty query, so hydration passes `''` even on `/search?q=…`, then React re-renders with the
-   * real one.
+   * The query string the server rendered with (wouter's `ssrSearch`). Only read while rendering
+   * on the server and while hydrating: a page prerendered at build time was rendered with an
+   * empty query (hydration passes `''`, then React re-renders with the real one); `/search`,
+   * rendered per request, with the request's (main.tsx passes `location.search` itself then, so
+   * wouter finds nothing changed after hydration and re-renders nothing).
    */
   ssrSearch?: string;
+  /**
+   * True when rendering on the server or hydrating its HTML (see `HydrationProvider`).
+   * @defaultValue false
+   */
+  hydrating?: boolean;
   /** Data the server rendered the page with (see {@link AppProvidersProps.fallback}). */
   fallback?: Record<string, unknown>;
   /**
@@ -118,16 +125,18 @@ export interface AppProps {
 }
 
 /** The whole app: the providers, then the router (spec §2 routes). */
-export function App({ ssrPath, ssrSearch, fallback, locale }: AppProps = {}) {
+export function App({ ssrPath, ssrSearch, hydrating, fallback, locale }: AppProps = {}) {
   return (
-    <LocaleProvider locale={locale}>
-      <AppProviders fallback={fallback}>
-        <ErrorBoundary>
-          <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-            <AppRoutes />
-          </Router>
-        </ErrorBoundary>
-      </AppProviders>
-    </LocaleProvider>
+    <HydrationProvider hydrating={hydrating}>
+      <LocaleProvider locale={locale}>
+        <AppProviders fallback={fallback}>
+          <ErrorBoundary>
+            <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+              <AppRoutes />
+            </Router>
+          </ErrorBoundary>
+        </AppProviders>
+      </LocaleProvider>
+    </HydrationProvider>
   );
 }

@@ -26,9 +26,14 @@ export function fallbackOf(entries: readonly SsrEntry[]): Record<string, unknown
  * The `<script>` block carrying `entries` for {@link readSsrFallback}: JSON with `<`, `>`, `&`
  * and the line separators escaped, so no text in the data can close the element. `locale` (a
  * canonical BCP 47 tag, e.g. `de-DE`) is the one the page was formatted in, read back by
- * {@link readSsrLocale}.
+ * {@link readSsrLocale}; `search`, the query string a page rendered per request was rendered
+ * with (no `?`), read back by {@link readSsrSearch}.
  */
-export function ssrDataScript(entries: readonly SsrEntry[], locale?: string): string {
+export function ssrDataScript(
+  entries: readonly SsrEntry[],
+  locale?: string,
+  search?: string,
+): string {
   const json = JSON.stringify(fallbackOf(entries))
     .replaceAll('<', '\\u003c')
     .replaceAll('>', '\\u003e')
@@ -37,7 +42,9 @@ export function ssrDataScript(entries: readonly SsrEntry[], locale?: string): st
     .replaceAll('\u2029', '\\u2029');
   // A canonical tag is letters, digits and hyphens only (Intl.getCanonicalLocales): safe here.
   const lang = locale && /^[A-Za-z0-9-]+$/.test(locale) ? ` data-locale="${locale}"` : '';
-  return `<script type="application/json" id="${SSR_DATA_ID}"${lang}>${json}</script>`;
+  // Percent-encoded: no character of it can end the attribute.
+  const query = search === undefined ? '' : ` data-search="${encodeURIComponent(search)}"`;
+  return `<script type="application/json" id="${SSR_DATA_ID}"${lang}${query}>${json}</script>`;
 }
 
 /** The fallback the server rendered this page with, or undefined (none, or unreadable). */
@@ -54,4 +61,13 @@ export function readSsrFallback(): Record<string, unknown> | undefined {
 /** The locale the server formatted this page in (see {@link ssrDataScript}), or undefined. */
 export function readSsrLocale(): string | undefined {
   return document.getElementById(SSR_DATA_ID)?.dataset.locale || undefined;
+}
+
+/**
+ * The query string (no `?`) the server rendered this page with (see {@link ssrDataScript}), or
+ * undefined for a page prerendered at build time (rendered with none).
+ */
+export function readSsrSearch(): string | undefined {
+  const search = document.getElementById(SSR_DATA_ID)?.dataset.search;
+  return search === undefined ? undefined : decodeURIComponent(search);
 }

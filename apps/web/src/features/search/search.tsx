@@ -2,6 +2,7 @@ import type { VendorSearchPage } from '@vetted/contract';
 import { buildLink, ROUTES } from '@vetted/session';
 import { distanceUnitFor } from '@vetted/ui';
 import * as React from 'react';
+import { useSearchParams } from 'wouter';
 import { PlaceChip, type SearchPlace } from '../../components/place-chip';
 import { SearchBox } from '../../components/search-box';
 import { useAddresses } from '../account';
@@ -26,7 +27,6 @@ import {
   vendorQueryOf,
 } from './search-params';
 import { SearchView } from './search-view';
-import { useSearchQuery } from './use-search-query';
 
 /** The country of the browser's language ("en-US" → US), to pick miles or km; null if none. */
 function browserCountry(): string | null {
@@ -74,7 +74,7 @@ export function SearchPage() {
  * customer's first search waits for their places, so it is not first asked without one.
  */
 export function SearchScreen({ searchPath }: { searchPath: string }) {
-  const [params, setParams] = useSearchQuery();
+  const [params, setParams] = useSearchParams();
   const { filters, page } = readSearchParams(params);
   const own = useSavedLocation();
   const { role, session } = useSession();
