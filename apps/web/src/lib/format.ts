@@ -59,6 +59,25 @@ export function formatDistance(km: number | null | undefined): string | undefine
   return km < 1 ? `${Math.round(km * 1000)} m away` : `${km.toFixed(km < 10 ? 1 : 0)} km away`;
 }
 
+// One formatter per zone: building one costs far more than using it (pages call todayIn as
+// they render).
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let formatter = dayFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /**
  * Today's date as `YYYY-MM-DD` in the IANA zone `timeZone` (the browser's zone when omitted), at
  * instant `now` (a Date or epoch ms; the current time by default). The calendar day of a place,
@@ -67,12 +86,7 @@ export function formatDistance(km: number | null | undefined): string | undefine
  * @throws {RangeError} when `timeZone` is not a zone Intl knows.
  */
 export function todayIn(timeZone?: string, now: Date | number = Date.now()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = dayFormatter(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
