@@ -185,3 +185,22 @@ test('a first visit to / is interactive after at most 6 HTML, CSS and JavaScript
   expect(loaded).toContain('/');
   expect(loaded.length, loaded.join(', ')).toBeLessThanOrEqual(6);
 });
+
+test('a prerendered page asks for its JavaScript only once its first paint is on screen', async ({
+  page,
+}) => {
+  await page.goto('/services');
+  // Hydrated (the toggle renders only then), so the entry has been fetched.
+  await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible();
+  const timing = await page.evaluate(() => {
+    const entry = document.querySelector('script[data-entry]')?.getAttribute('data-entry');
+    const fetched = performance
+      .getEntriesByType('resource')
+      .find((r) => entry !== null && entry !== undefined && r.name.endsWith(entry));
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return { entry, fetchedAt: fetched?.startTime, paintedAt: paint?.startTime };
+  });
+  expect(timing.entry).toMatch(/^\/assets\/index-.+\.js$/);
+  expect(timing.paintedAt).toBeGreaterThan(0);
+  expect(timing.fetchedAt).toBeGreaterThanOrEqual(timing.paintedAt ?? Number.POSITIVE_INFINITY);
+});
