@@ -45,10 +45,11 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * contentful paint to be on screen (its Paint Timing entry; a frame then a task where the browser
  * has none) and only then preloads the entry's chunks (low priority) and imports the entry. A
  * frame alone was not enough: the paint reached the screen after the entry had started running,
- * so the page's first paint counted the whole entry's download and evaluation. The HTML and stylesheet have the network and the main thread to themselves
- * until the page has painted (Lighthouse's LCP). The entry stays named in a
- * `data-entry` attribute for the outdated-build check (src/lib/build-check.ts). The shell
- * index.html keeps the plain tags: there, nothing shows until they run.
+ * so the page's first paint counted the whole entry's download and evaluation. The HTML and
+ * stylesheet have the network and the main thread to themselves until the page has painted
+ * (Lighthouse's LCP). The entry stays named in a `data-entry` attribute for the outdated-build
+ * check (src/lib/build-check.ts). The shell index.html keeps the plain tags: there, nothing shows
+ * until they run.
  * @returns {Promise<(html: string) => string>} turns index.html's script tags into the boot tag.
  */
 /**
