@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { hydrationErrors, keepParsedCard, sameParsedCard, watchErrors } from './support/hydration';
 
 /**
  * `/search?q=…` arrives rendered by the server with its first page of results
@@ -8,16 +9,6 @@ import { expect, type Page, test } from '@playwright/test';
 
 const shots = 'artifacts/screenshots/search-ssr';
 const QUERY = 'plumbing';
-
-/** Console errors and uncaught errors (React reports hydration mismatches so). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  return errors;
-}
 
 test('with JavaScript off, /search?q=plumbing shows its first results from the HTML alone', async ({
   browser,
@@ -86,7 +77,7 @@ test('with JavaScript on, the page hydrates without asking /v1/vendors for its f
   await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(vendorRequests).toEqual([]);
-  expect(errors.filter((e) => /hydrat|#418|#419|#423|#425/i.test(e))).toEqual([]);
+  expect(hydrationErrors(errors)).toEqual([]);
   await page.screenshot({ path: `${shots}/hydrated-1280.png`, fullPage: true });
 
   // The page is live: a new search asks the API (so the count above could see one).
@@ -102,17 +93,7 @@ test('hydration keeps the very result cards the server sent, for the query it re
   page,
 }) => {
   const errors = watchErrors(page);
-  // Before any script of the page: keep the first result card the HTML parser creates.
-  await page.addInitScript(() => {
-    const seen = new MutationObserver(() => {
-      const card = document.querySelector('[data-slot="vendor-card"]');
-      if (card) {
-        (window as unknown as { parsedCard: Element }).parsedCard = card;
-        seen.disconnect();
-      }
-    });
-    seen.observe(document, { childList: true, subtree: true });
-  });
+  await keepParsedCard(page);
   // A query with characters that must be encoded to travel in an HTML attribute.
   const query = 'plumbing & "drains"';
   await page.goto(`/search?q=${encodeURIComponent(query)}`);
@@ -125,12 +106,6 @@ test('hydration keeps the very result cards the server sent, for the query it re
     return search === undefined ? null : decodeURIComponent(search);
   });
   expect(new URLSearchParams(rendered ?? '').get('q')).toBe(query);
-  const sameCard = await page.evaluate(() => {
-    const parsed = (window as unknown as { parsedCard?: Element }).parsedCard;
-    return (
-      parsed?.isConnected === true && parsed === document.querySelector('[data-slot="vendor-card"]')
-    );
-  });
-  expect(sameCard).toBe(true);
-  expect(errors.filter((e) => /hydrat|#418|#419|#423|#425/i.test(e))).toEqual([]);
+  expect(await sameParsedCard(page)).toBe(true);
+  expect(hydrationErrors(errors)).toEqual([]);
 });

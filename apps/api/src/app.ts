@@ -7,7 +7,7 @@ import dbPlugin from './platform/db';
 import { errorHandler } from './platform/error-handler';
 import { loggerOptions, RequestLog } from './platform/request-log';
 import seoPlugin from './platform/seo';
-import spaPlugin from './platform/spa';
+import spaPlugin, { type SpaOptions } from './platform/spa';
 import { authRoutes, createAuthService } from './domains/auth';
 import { createPublicProService } from './domains/catalogue/public-pro';
 import catalogueRoutes from './domains/catalogue/routes';
@@ -116,7 +116,7 @@ export async function buildApp({
   // Every /v1/admin/* route: 401 without a session, 403 "Admins only" for non-admins.
   await app.register(adminGuard);
   const shared = await createSharedServices(app);
-  const auth = await registerAccountDomains(app, shared);
+  const { auth, viewer } = await registerAccountDomains(app, shared);
   const publicPages = await registerCatalogueDomain(app, shared);
   const commerce = await registerCommerceDomains(app, shared);
   const conversations = await registerCommunicationDomains(app, shared, commerce.orders);
@@ -140,7 +140,7 @@ export async function buildApp({
     orders: commerce.orders.context,
     quotes: commerce.quotes.context,
   });
-  await registerPlatformRoutes(app, publicPages, shared.catalogueCache);
+  await registerPlatformRoutes(app, { ...publicPages, viewer }, shared.catalogueCache);
   return app;
 }
 
@@ -204,24 +204,17 @@ async function registerAccountDomains(app: FastifyInstance, shared: SharedServic
     resolveBusiness: vendors.resolveBusiness,
   });
   await app.register(authRoutes, { auth });
-  await app.register(meRoutes, {
-    users: createUsersService({
-      db: app.db,
-      clock: app.clock,
-      config,
-      storage: app.storage,
-      auth,
-    }),
+  const users = createUsersService({
+    db: app.db,
+    clock: app.clock,
+    config,
+    storage: app.storage,
     auth,
   });
+  await app.register(meRoutes, { users, auth });
   // Saved places and city type-ahead; the city index is built at the first search, not here.
-  await app.register(placesRoutes, {
-    places: createPlacesService({
-      db: app.db,
-      clock: app.clock,
-      geocoder,
-    }),
-  });
+  const places = createPlacesService({ db: app.db, clock: app.clock, geocoder });
+  await app.register(placesRoutes, { places });
   await app.register(vendorRoutes, { vendors });
   // The pro's services, their images and opening hours; slots follow at once.
   await app.register(listingsRoutes, {
@@ -232,7 +225,8 @@ async function registerAccountDomains(app: FastifyInstance, shared: SharedServic
       catalogueCache,
     }),
   });
-  return auth;
+  // What a signed-in person's search screen is rendered with (platform/spa.ts).
+  return { auth, viewer: { me: users.getMe, places: places.list } };
 }
 
 /**
@@ -380,7 +374,7 @@ async function registerCommunicationDomains(
 /** Realtime, the test clock, OpenAPI, liveness, then the built SPA (last: it answers the rest). */
 async function registerPlatformRoutes(
   app: FastifyInstance,
-  publicPages: Awaited<ReturnType<typeof registerCatalogueDomain>>,
+  pageSources: Omit<SpaOptions, 'purges'>,
   catalogueCache: CatalogueCache,
 ): Promise<void> {
   await app.register(realtimeRoutes);
@@ -393,6 +387,6 @@ async function registerPlatformRoutes(
   }));
 
   // The built SPA and the server side of the access rules (spec §2); also the JSON 404 for /v1.
-  await app.register(seoPlugin, { servicePages: publicPages.servicePages });
-  await app.register(spaPlugin, { ...publicPages, purges: catalogueCache });
+  await app.register(seoPlugin, { servicePages: pageSources.servicePages });
+  await app.register(spaPlugin, { ...pageSources, purges: catalogueCache });
 }

@@ -4,7 +4,13 @@ import { delimiter, dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncVendorSlug } from '../src/domains/vendors/slug';
-import { createVendor, type VendorOptions } from './fixtures';
+import {
+  bearer,
+  createCustomer,
+  createVendor,
+  type TestUser,
+  type VendorOptions,
+} from './fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
@@ -19,14 +25,15 @@ const SERVER_ENTRY = join(WEB_DIST, 'server', 'entry-server.js');
 
 /**
  * Builds apps/web (vite, the SSR bundle and scripts/prerender.mjs, ~20 s) when its build is
- * missing or older than the search rendering (no `renderSearchPage` in the server bundle): the
+ * missing or older than the search rendering (no `data-session` in the server bundle): the
  * API's test task does not depend on the web build.
  */
 function ensureWebBuilt(): void {
   const built =
     existsSync(join(WEB_DIST, 'prerendered', 'manifest.json')) &&
     existsSync(SERVER_ENTRY) &&
-    readFileSync(SERVER_ENTRY, 'utf8').includes('renderSearchPage');
+    // The newest rendering it needs: the search screens rendered for a signed-in session.
+    readFileSync(SERVER_ENTRY, 'utf8').includes('data-session');
   if (built) return;
   const { scripts } = JSON.parse(readFileSync(join(WEB, 'package.json'), 'utf8'));
   // As `pnpm run build` would: the package's script in a shell, its node_modules/.bin on PATH.
@@ -44,14 +51,16 @@ function ensureWebBuilt(): void {
   if (result.status !== 0) throw new Error('building apps/web for the search page tests failed');
 }
 
-/** A `user_session` cookie as @vetted/session writes it: the JSON session, percent-encoded. */
-function sessionCookie(role: 'customer' | 'vendor'): string {
-  const session = {
-    accessToken: 'a.b.c',
-    refreshToken: 'r'.repeat(43),
-    expiresIn: new Date(Date.now() + 15 * 60_000).toISOString(),
-    role,
-  };
+/**
+ * A `user_session` cookie as @vetted/session writes it: the JSON session, percent-encoded;
+ * `accessToken` a made-up one unless given.
+ */
+function sessionCookie(
+  role: 'customer' | 'vendor',
+  accessToken = 'a.b.c',
+  expiresIn = new Date(Date.now() + 15 * 60_000).toISOString(),
+): string {
+  const session = { accessToken, refreshToken: 'r'.repeat(43), expiresIn, role };
   return `user_session=${encodeURIComponent(JSON.stringify(session))}`;
 }
 
@@ -195,10 +204,127 @@ describe('the search page rendered per request', () => {
     expect(rootMarkup(res.body)).toContain('Charlestown Plumbing Co');
   });
 
-  it('gives a signed-in visitor the plain shell, rendered by their browser', async () => {
-    const res = await get('/search?q=plumbing', { cookie: sessionCookie('customer') });
+  it('gives a session whose access token does not verify the plain shell, rendered by the browser', async () => {
+    const customer = await createCustomer(ctx);
+    const { token: revoked, sessionId } = await ctx.app.auth.signAccessToken({
+      id: customer.id,
+      role: 'customer',
+    });
+    await ctx.app.auth.revokeSessions([sessionId]);
+    const cookies = [
+      sessionCookie('customer'), // not a token we signed
+      sessionCookie('vendor', customer.token), // a customer's token in a pro's cookie
+      sessionCookie('customer', revoked),
+    ];
+    for (const cookie of cookies) {
+      const res = await get('/search?q=plumbing', { cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('Back Bay Plumbing');
+      expect(res.body).not.toContain('data-session');
+    }
+  });
+});
+
+describe('the search screens rendered for a signed-in person', () => {
+  const expiresIn = new Date(Date.now() + 15 * 60_000).toISOString();
+  let customer: TestUser;
+  let cookie: string;
+
+  beforeAll(async () => {
+    customer = await createCustomer(ctx, 'Dana Whitfield');
+    cookie = sessionCookie('customer', customer.token, expiresIn);
+    // A place away from the pros, and the default one: its results must be around it.
+    for (const [label, lat, isDefault] of [
+      ['Cottage', 44.0, false],
+      ['Home', 42.4, true],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/me/addresses',
+        headers: bearer(customer.token),
+        payload: { label, line1: '1 Main St', city: 'Boston', country: 'US', lat, lng: -71.0589 },
+      });
+      expect(res.statusCode).toBe(201);
+      if (isDefault) {
+        const { id } = res.json().data;
+        const made = await ctx.app.inject({
+          method: 'PATCH',
+          url: `/v1/me/addresses/${id}`,
+          headers: bearer(customer.token),
+          payload: { isDefault: true },
+        });
+        expect(made.statusCode).toBe(200);
+      }
+    }
+  });
+
+  const asCustomer = (url: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: bearer(customer.token) });
+
+  it('renders /search around their default saved place, with their account as data', async () => {
+    const res = await get('/search?q=plumbing', { cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).not.toContain('Back Bay Plumbing');
+    const markup = rootMarkup(res.body);
+    expect(markup).toMatch(/<h1[^>]*>Results for “plumbing”<\/h1>/);
+    // Signed in: the header leads to their dashboard, not to signing in.
+    expect(markup).toContain('Go to dashboard');
+    expect(markup).not.toContain('>Log in<');
+
+    // What their browser's first render asks for: page 1 of 12 around Home (42.4, -71.0589).
+    const api = await asCustomer('/v1/vendors?q=plumbing&page=1&pageSize=12&lat=42.4&lng=-71.0589');
+    expect(api.statusCode).toBe(200);
+    const answer = api.json().data;
+    expect(answer.items).toHaveLength(plumbers.length);
+    expect(
+      answer.items.every((v: { distanceKm: unknown }) => typeof v.distanceKm === 'number'),
+    ).toBe(true);
+    const data = ssrData(res.body);
+    expect(entriesOf(data, '/vendors')).toEqual([answer]);
+    expect(entriesOf(data, '/me/addresses')).toEqual([
+      (await asCustomer('/v1/me/addresses')).json().data,
+    ]);
+    expect(entriesOf(data, '/me')).toEqual([(await asCustomer('/v1/me')).json().data]);
+    // The place chip names the default place; the results show their distance from it.
+    expect(markup).toContain('Home');
+    expect(markup).not.toContain('Cottage');
+    expect(markup.match(/Boston · \d+(?:\.\d+)?\smi</g)).toHaveLength(answer.items.length);
+    // The browser hydrates it only for this very session.
+    expect(res.body).toContain(`data-session="${encodeURIComponent(expiresIn)}"`);
+    // The tokens themselves never go into the page.
+    expect(res.body).not.toContain(customer.token);
+    expect(res.body).not.toContain('r'.repeat(43));
+  });
+
+  it('renders /user/services in the customer layout, never kept for anyone else', async () => {
+    const res = await get('/user/services?q=plumbing', { cookie, 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toContain('Cookie');
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    const markup = rootMarkup(html);
+    expect(markup).toMatch(/<nav[^>]*aria-label="Account"/);
+    for (const name of plumbers) expect(markup).toContain(name);
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+
+    // Another customer, with no saved place: their own page, without Dana's place or data.
+    const other = await createCustomer(ctx, 'Eli Moreno');
+    const theirs = await get('/user/services?q=plumbing', {
+      cookie: sessionCookie('customer', other.token),
+    });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).not.toContain('Dana Whitfield');
+    expect(entriesOf(ssrData(theirs.body), '/me/addresses')).toEqual([[]]);
+    expect(entriesOf(ssrData(theirs.body), '/vendors')).toEqual([
+      (await get('/v1/vendors?q=plumbing&page=1&pageSize=12')).json().data,
+    ]);
+  });
+
+  it('keeps signed-out pages for signed-out visitors: a signed-in render is never served to them', async () => {
+    await get('/search?q=plumbing', { cookie });
+    const signedOut = await get('/search?q=plumbing');
+    expect(rootMarkup(signedOut.body)).toContain('>Log in<');
+    expect(signedOut.body).not.toContain('data-session');
+    expect(signedOut.body).not.toContain('Dana Whitfield');
   });
 });

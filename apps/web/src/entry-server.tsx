@@ -1,4 +1,12 @@
-import type { Category, PublicPro, ServicePage, VendorSearchPage } from '@vetted/contract';
+import type {
+  Category,
+  PublicPro,
+  SavedAddress,
+  ServicePage,
+  Session,
+  User,
+  VendorSearchPage,
+} from '@vetted/contract';
 import { ROUTES } from '@vetted/session';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -13,16 +21,17 @@ import {
   renderHeadTags,
   servicePageHead,
 } from './lib/public-page-head';
-import { fallbackOf, type SsrEntry, ssrDataScript } from './lib/ssr-data';
+import { pageTitle } from './lib/page-meta';
+import { fallbackOf, type SsrEntry, sessionMarkOf, ssrDataScript } from './lib/ssr-data';
 
 /*
  * The server entry: `vite build --ssr` bundles it to dist-ssr/entry-server.js, which
  * apps/web/scripts/prerender.mjs imports at build time and the API imports at start
  * (apps/api/src/platform/spa.ts). It renders the very components the browser does (App:
- * AppProviders, the layouts, ROUTE_TABLE's pages), signed out. At build time without data —
- * pages show their loading skeletons where SWR data would go; per request (the pro and landing
- * pages, `/search`) with the page's data as SWR fallback, which the HTML carries along for
- * hydration.
+ * AppProviders, the layouts, ROUTE_TABLE's pages), signed out — or, for the search screens, for
+ * a signed-in session the API verified. At build time without data — pages show their loading
+ * skeletons where SWR data would go; per request (the pro and landing pages, the search screens)
+ * with the page's data as SWR fallback, which the HTML carries along for hydration.
  */
 
 export { headTags, PRERENDERED_PAGES, PUBLIC_URL_PLACEHOLDER } from './lib/page-head';
@@ -30,10 +39,10 @@ export type { PrerenderedPage } from './lib/page-head';
 
 /**
  * The HTML inside `<div id="root">` for `path` (a pathname, no query) and `search` (its query
- * string without `?`; empty by default, as main.tsx hydrates the prerendered pages — `/search`
- * hydrates with its real query, features/search/use-search-query.ts). Waits for every
- * `React.lazy` page and layout to load (`react-dom/static`'s `prerender`), so the markup is
- * complete, with no fallback left.
+ * string without `?`; empty by default, as main.tsx hydrates the prerendered pages — a search
+ * screen is rendered and hydrated with its real query), signed out or, with `session`, for
+ * that signed-in session (verified by the caller). Waits for every `React.lazy` page and layout
+ * to load (`react-dom/static`'s `prerender`), so the markup is complete, with no fallback left.
  *
  * @throws when a component throws while rendering (the build fails rather than ship a broken page).
  */
@@ -42,11 +51,19 @@ export async function render(
   fallback?: Record<string, unknown>,
   locale?: string,
   search = '',
+  session?: Session,
 ): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <App ssrPath={path} ssrSearch={search} hydrating fallback={fallback} locale={locale} />
+      <App
+        ssrPath={path}
+        ssrSearch={search}
+        hydrating
+        fallback={fallback}
+        locale={locale}
+        session={session}
+      />
     </StrictMode>,
     {
       // Inline every boundary: a large one would otherwise be outlined behind its fallback and
@@ -109,21 +126,31 @@ export async function renderPublicPage(
   return {
     head: renderHeadTags(meta, origin),
     markup,
-    dataScript: ssrDataScript(entries, locale),
+    dataScript: ssrDataScript(entries, { locale }),
     meta,
   };
 }
 
-/**
- * The `GET /v1/vendors` query `/search?<search>` asks first for a signed-out visitor (`search`
- * the query string, with or without `?`): what the API answers before {@link renderSearchPage}.
- * One definition with the page's own (features/search/search-params.ts `firstPageQueryOf`).
- */
-export function searchPageQuery(search: string): Record<string, unknown> {
-  return firstPageQueryOf(search) as Record<string, unknown>;
+/** The default saved place among `places` (`GET /v1/me/addresses`), or null. */
+function defaultPlaceOf(places: readonly SavedAddress[] | null | undefined) {
+  return places?.find((p) => p.isDefault) ?? null;
 }
 
-/** What `/search` is rendered with: the API's answers for a signed-out visitor. */
+/**
+ * The `GET /v1/vendors` query a search screen asks first for `search` (the query string, with or
+ * without `?`): around the default of `places` — a signed-in person's saved places — else
+ * without a place (a signed-out visitor, or an account with none saved). What the API answers
+ * before {@link renderSearchPage}. One definition with the page's own
+ * (features/search/search-params.ts `firstPageQueryOf`).
+ */
+export function searchPageQuery(
+  search: string,
+  places?: readonly SavedAddress[] | null,
+): Record<string, unknown> {
+  return firstPageQueryOf(search, defaultPlaceOf(places)) as Record<string, unknown>;
+}
+
+/** What a search screen is rendered with: the API's answers for the person who asked. */
 export interface SearchPageData {
   /** `GET /v1/vendors` for {@link searchPageQuery}; null when the API refused that query. */
   vendors: VendorSearchPage | null;
@@ -132,12 +159,26 @@ export interface SearchPageData {
 }
 
 /**
- * Renders `/search` (`path`, the search route) for the query string `search` (no `?`) with its
- * first page of results and the categories, as SWR fallback under the keys the page's hooks read
- * (`vendorsKey(searchPageQuery(search))`, `['/categories']`), so the markup is the loaded page
- * and hydration asks for neither first. The head is the prerendered `/search` one (not indexed).
- * Without `vendors` the results render as loading and the browser asks for them (and shows the
- * API's refusal). `origin` and `locale` as in {@link renderPublicPage}.
+ * The signed-in person a search screen is rendered for: the session of their `user_session`
+ * cookie (verified by the API), `GET /v1/me` and `GET /v1/me/addresses`.
+ */
+export interface SearchPageViewer {
+  session: Session;
+  me: User;
+  places: SavedAddress[];
+}
+
+/**
+ * Renders a search screen — `/search` (`path`, the search route; signed out or in) or the
+ * signed-in customer's `/user/services` — for the query string `search` (no `?`) with its first
+ * page of results and the categories, as SWR fallback under the keys the page's hooks read
+ * (`vendorsKey(searchPageQuery(search, places))`, `['/categories']`; and for a `viewer`,
+ * `['/me']` and `['/me/addresses']`), so the markup is the loaded page in the person's layout
+ * and hydration asks for neither first. The data block names the viewer's session
+ * (lib/ssr-data.ts `sessionMarkOf`): the browser hydrates only for that session. The head is the
+ * prerendered `/search` one (not indexed), with the screen's title. Without `vendors` the
+ * results render as loading and the browser asks for them (and shows the API's refusal).
+ * `origin` and `locale` as in {@link renderPublicPage}.
  * @throws when a component throws while rendering
  */
 export async function renderSearchPage(
@@ -146,18 +187,31 @@ export async function renderSearchPage(
   data: SearchPageData,
   origin: string,
   locale?: string,
+  viewer?: SearchPageViewer,
 ): Promise<Omit<RenderedPublicPage, 'meta'>> {
+  const query = search.replace(/^\?/, '');
+  const vendorsQuery = firstPageQueryOf(query, defaultPlaceOf(viewer?.places));
   const entries: SsrEntry[] = [
     { key: endpointKey('listCategories'), data: data.categories },
-    ...(data.vendors ? [{ key: vendorsKey(firstPageQueryOf(search)), data: data.vendors }] : []),
+    ...(data.vendors ? [{ key: vendorsKey(vendorsQuery), data: data.vendors }] : []),
+    ...(viewer
+      ? [
+          { key: endpointKey('getMe'), data: viewer.me },
+          { key: endpointKey('listAddresses'), data: viewer.places },
+        ]
+      : []),
   ];
-  const page = PRERENDERED_PAGES.find((p) => p.path === ROUTES.search);
-  if (!page) throw new Error(`${ROUTES.search} has no head in PRERENDERED_PAGES`);
-  const query = search.replace(/^\?/, '');
-  const markup = await render(path, fallbackOf(entries), locale, query);
+  const searchHead = PRERENDERED_PAGES.find((p) => p.path === ROUTES.search);
+  if (!searchHead) throw new Error(`${ROUTES.search} has no head in PRERENDERED_PAGES`);
+  const head = { ...searchHead, path, title: pageTitle(path) };
+  const markup = await render(path, fallbackOf(entries), locale, query, viewer?.session);
   return {
-    head: headTags(page, origin),
+    head: headTags(head, origin),
     markup,
-    dataScript: ssrDataScript(entries, locale, query),
+    dataScript: ssrDataScript(entries, {
+      locale,
+      search: query,
+      session: viewer ? sessionMarkOf(viewer.session) : undefined,
+    }),
   };
 }

@@ -10,7 +10,10 @@ import { pathToFileURL } from 'node:url';
 import {
   type Category,
   type PublicPro,
+  type SavedAddress,
   type ServicePage,
+  type Session,
+  type User,
   type VendorSearchPage,
   vendorListQuerySchema,
 } from '@vetted/contract';
@@ -40,14 +43,18 @@ export interface ServerEntry {
     origin: string,
     locale?: string,
   ): Promise<RenderedParts>;
-  /** The `GET /v1/vendors` query `/search?<search>` asks first for a signed-out visitor. */
-  searchPageQuery(search: string): Record<string, unknown>;
+  /**
+   * The `GET /v1/vendors` query a search screen asks first for `search`, around the default of
+   * `places` (a signed-in person's saved places; none for a signed-out visitor).
+   */
+  searchPageQuery(search: string, places?: SavedAddress[] | null): Record<string, unknown>;
   renderSearchPage(
     path: string,
     search: string,
     data: { vendors: VendorSearchPage | null; categories: Category[] },
     origin: string,
     locale?: string,
+    viewer?: { session: Session; me: User; places: SavedAddress[] },
   ): Promise<RenderedParts>;
 }
 
@@ -137,17 +144,82 @@ export interface PublicPageRendererOptions extends PublicPageSources {
 }
 
 /**
- * The data of `/search?<search>`: the answers for the bundle's first query, parsed as the
- * route parses it — from the query string the browser would send (lib/api.ts in the web app:
- * each value as text, empty ones left out).
+ * The data of a search screen for `search`: the answers for the bundle's first query — around
+ * the default of `places` for a signed-in person (`userId`, whose "near me" words the API reads
+ * as it would for them) — parsed as the route parses it, from the query string the browser
+ * would send (lib/api.ts in the web app: each value as text, empty ones left out).
  */
-function searchData(servicePages: ServicePageService, bundle: ServerEntry, search: string) {
-  const sent = Object.entries(bundle.searchPageQuery(search))
+function searchData(
+  servicePages: ServicePageService,
+  bundle: ServerEntry,
+  search: string,
+  viewer?: { userId: string; places: SavedAddress[] },
+) {
+  const sent = Object.entries(bundle.searchPageQuery(search, viewer?.places))
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
     .map(([k, v]) => [k, String(v)]);
   const parsed = vendorListQuerySchema.safeParse(Object.fromEntries(sent));
-  return servicePages.searchPage(parsed.success ? parsed.data : null);
+  return servicePages.searchPage(parsed.success ? parsed.data : null, viewer?.userId ?? null);
 }
+
+/** Fills the page template with a page's rendered parts. */
+function pageHtml(template: string, { head, markup, dataScript }: RenderedParts): string {
+  return template
+    .replace(PAGE_HEAD, () => head)
+    .replace(ROOT, () => `<div id="root">${markup}</div>${dataScript}`);
+}
+
+/** Where a signed-in person's search screen reads their account: their API routes' use cases. */
+export interface ViewerSources {
+  /** `GET /v1/me`. */
+  me(userId: string): Promise<User>;
+  /** `GET /v1/me/addresses`. */
+  places(userId: string): Promise<SavedAddress[]>;
+}
+
+/** The signed-in person a page is rendered for: their verified id and their cookie's session. */
+export interface PageViewer {
+  userId: string;
+  session: Session;
+}
+
+/**
+ * A renderer of the search screens for a signed-in person (`/search`, and the customer's
+ * `/user/services`): given the pathname, the query string (no `?`), the locale and the viewer,
+ * the page's HTML rendered for them — their layout, their default saved place's results — or
+ * null when the build cannot render it (the caller sends the shell). Never kept: the page is
+ * one person's.
+ * @throws whatever the use cases or the bundle throw
+ */
+export function createViewerSearchRenderer(
+  options: Pick<PublicPageRendererOptions, 'servicePages' | 'pages' | 'server' | 'publicUrl'> & {
+    viewer: ViewerSources;
+  },
+) {
+  const { servicePages, pages, server, publicUrl, viewer: sources } = options;
+  return async function renderForViewer(
+    pathname: string,
+    search: string,
+    locale: string | undefined,
+    viewer: PageViewer,
+  ): Promise<string | null> {
+    if (!server || !pages.template || typeof server.renderSearchPage !== 'function') return null;
+    const [me, places] = await Promise.all([
+      sources.me(viewer.userId),
+      sources.places(viewer.userId),
+    ]);
+    const data = await searchData(servicePages, server, search, { userId: viewer.userId, places });
+    const parts = await server.renderSearchPage(pathname, search, data, publicUrl, locale, {
+      session: viewer.session,
+      me,
+      places,
+    });
+    return pageHtml(pages.template, parts);
+  };
+}
+
+/** Renders a signed-in person's search screen, as {@link createViewerSearchRenderer} makes it. */
+export type ViewerSearchRenderer = ReturnType<typeof createViewerSearchRenderer>;
 
 /** A page's rendered parts: its data read from `sources`, then rendered by the bundle. */
 async function renderParts(
@@ -223,15 +295,8 @@ export function createPublicPageRenderer(options: PublicPageRendererOptions) {
     if (hit) return hit;
     let answer: { status: number; page: ReadyPage };
     try {
-      const { head, markup, dataScript } = await renderParts(options, server, request, {
-        pathname,
-        search,
-        locale,
-      });
-      const html = pages.template
-        .replace(PAGE_HEAD, () => head)
-        .replace(ROOT, () => `<div id="root">${markup}</div>${dataScript}`);
-      answer = { status: 200, page: readyPage(html) };
+      const parts = await renderParts(options, server, request, { pathname, search, locale });
+      answer = { status: 200, page: readyPage(pageHtml(pages.template, parts)) };
     } catch (error) {
       if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 410)) {
         throw error;

@@ -3,15 +3,22 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { parseSessionCookie, resolveAccess } from '@vetted/session';
+import type { Session } from '@vetted/contract';
+import { parseSessionCookie, ROUTES, resolveAccess } from '@vetted/session';
+import { AppError } from '../lib/errors';
 import { PRERENDERED_DIR, readPages, type SpaPages, sendPage } from './spa-pages';
 import {
   createPublicPageRenderer,
+  createViewerSearchRenderer,
   loadServerEntry,
+  type PageViewer,
   type PublicPageRenderer,
   type PublicPageSources,
   publicPageOf,
+  type ViewerSearchRenderer,
+  type ViewerSources,
 } from './spa-render';
+import type { AuthService } from './types';
 import { visitorLocale } from './visitor-locale';
 
 /** Paths that are never the SPA: the API, uploaded media and metrics answer JSON 404s. */
@@ -52,8 +59,14 @@ function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
   });
 }
 
-/** What the public pages are read from: the same use cases as their API routes. */
-export type SpaOptions = PublicPageSources;
+/**
+ * What the rendered pages are read from: the same use cases as their API routes — the public
+ * pages', and the signed-in person's account for their search screens.
+ */
+export type SpaOptions = PublicPageSources & { viewer: ViewerSources };
+
+/** The search screens rendered for a signed-in person too (spec §2: `/search`, `/user/services`). */
+const VIEWER_SEARCH_PATHS: ReadonlySet<string> = new Set([ROUTES.search, ROUTES.user.services]);
 
 /**
  * Serves the files of the web build under `root`: `/assets/*` cached for a year (hashed names),
@@ -86,10 +99,33 @@ async function registerFiles(app: FastifyInstance, root: string): Promise<void> 
   });
 }
 
-/** The built web app as the SPA serves it: its HTML and the renderer of its public pages. */
+/**
+ * The built web app as the SPA serves it: its HTML, the renderer of its public pages and that of
+ * a signed-in person's search screens, and how a session's access token is verified.
+ */
 interface BuiltSite {
   pages: SpaPages;
   renderPublic: PublicPageRenderer;
+  renderForViewer: ViewerSearchRenderer;
+  verifyAccessToken: AuthService['verifyAccessToken'];
+}
+
+/**
+ * The signed-in person of `session` (the `user_session` cookie's): its access token verified as
+ * every API route verifies it (signature, expiry, session not revoked) and naming the cookie's
+ * role; null otherwise — the browser then refreshes or signs in again, from the shell.
+ */
+async function viewerOf(
+  session: Session,
+  verify: AuthService['verifyAccessToken'],
+): Promise<PageViewer | null> {
+  try {
+    const access = await verify(session.accessToken);
+    return access.role === session.role ? { userId: access.id, session } : null;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) return null;
+    throw error;
+  }
 }
 
 /**
@@ -121,6 +157,21 @@ function appHandler(site: BuiltSite | null) {
         .send(NOT_BUILT_HTML);
     }
     const { pages, renderPublic } = site;
+    if (session && VIEWER_SEARCH_PATHS.has(pathname)) {
+      const viewer = await viewerOf(session, site.verifyAccessToken);
+      const locale = visitorLocale(request.headers['accept-language']);
+      const html =
+        viewer && (await site.renderForViewer(pathname, searchOf(request.url), locale, viewer));
+      if (html) {
+        // One person's page: no shared cache may keep it; the browser revalidates every use.
+        return reply
+          .code(200)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'Cookie, Accept-Encoding, Accept-Language')
+          .send(html);
+      }
+    }
     const publicPage = session ? null : publicPageOf(pathname);
     if (publicPage) {
       const locale = visitorLocale(request.headers['accept-language']);
@@ -164,8 +215,15 @@ function appHandler(site: BuiltSite | null) {
  *   the page's markup and its data for hydration (spa-render.ts). Kept per path — and query,
  *   for the search — (encoded, `RENDERED_PAGES_MAX` at most) for `CATALOGUE_CACHE_TTL_MS` and
  *   dropped by every catalogue purge, like catalogue answers; still sent `no-cache` with a
- *   strong ETag, so a browser revalidates every use (a 304 while the page is unchanged). An old slug answers 301 to the current one; an unknown, unapproved or suspended
+ *   strong ETag, so a browser revalidates every use (a 304 while the page is unchanged). An old
+ *   slug answers 301 to the current one; an unknown, unapproved or suspended
  *   pro, category or place 404 and a deleted pro 410, with the shell (whose page says so).
+ * - with a session, the search screens (`/search`, and a customer's `/user/services`) are
+ *   rendered per request for that person by the same bundle (`renderSearchPage` with a viewer):
+ *   their layout, the first page of results around their default saved place, their account
+ *   (`/v1/me`, `/v1/me/addresses`) as hydration data. Only once the cookie's access token
+ *   verifies as on every API route (signature, expiry, session not revoked, same role);
+ *   otherwise the shell. Never kept, sent `private, no-cache`.
  *
  * The HTML is read once at start, `PUBLIC_URL` (`config.publicUrl`) filled in, and kept in
  * memory with its brotli, gzip and deflate encodings (spa-pages.ts); rebuilding the web app
@@ -189,6 +247,8 @@ export default fp(
           publicUrl,
           ttlMs: app.config.catalogueCacheTtlMs,
         }),
+        renderForViewer: createViewerSearchRenderer({ ...sources, pages, server, publicUrl }),
+        verifyAccessToken: (token) => app.auth.verifyAccessToken(token),
       },
     );
     if (built) await registerFiles(app, root);

@@ -1,3 +1,4 @@
+import type { Session } from '@vetted/contract';
 import { type LinkComponentProps, LinkProvider } from '@vetted/ui/link';
 import { LocaleProvider } from '@vetted/ui/locale';
 import { ThemeProvider } from '@vetted/ui/theme';
@@ -68,10 +69,12 @@ export interface AppProvidersProps {
    * SWR's `fallback`, so the first render shows it without fetching.
    */
   fallback?: Record<string, unknown>;
+  /** The session rendered for on the server (see `SessionProvider`); the browser reads its cookie. */
+  session?: Session | null;
 }
 
 /** Theme, client-side links, SWR (api-client fetcher), session and toasts. */
-export function AppProviders({ children, cacheProvider, fallback }: AppProvidersProps) {
+export function AppProviders({ children, cacheProvider, fallback, session }: AppProvidersProps) {
   const value = React.useMemo<SWRConfiguration>(
     () => ({
       ...swrConfig,
@@ -85,7 +88,7 @@ export function AppProviders({ children, cacheProvider, fallback }: AppProviders
     <ThemeProvider>
       <LinkProvider component={RouterLink}>
         <SWRConfig value={value}>
-          <SessionProvider>
+          <SessionProvider initial={session}>
             <LiveUpdates />
             {children}
             <LazyToaster position="top-right" richColors />
@@ -122,14 +125,19 @@ export interface AppProps {
    * request was rendered with (so hydration formats alike); undefined = the browser's.
    */
   locale?: string;
+  /**
+   * On the server only: the signed-in person's session a page is rendered for (the API
+   * verified it); undefined renders signed out there, and the browser reads its cookie.
+   */
+  session?: Session;
 }
 
 /** The whole app: the providers, then the router (spec §2 routes). */
-export function App({ ssrPath, ssrSearch, hydrating, fallback, locale }: AppProps = {}) {
+export function App({ ssrPath, ssrSearch, hydrating, fallback, locale, session }: AppProps = {}) {
   return (
     <HydrationProvider hydrating={hydrating}>
       <LocaleProvider locale={locale}>
-        <AppProviders fallback={fallback}>
+        <AppProviders fallback={fallback} session={session}>
           <ErrorBoundary>
             <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
               <AppRoutes />

@@ -190,9 +190,15 @@ export function SearchBox({
   const { role } = useSession();
   const place = useSavedLocation();
   const [text, setText] = React.useState(defaultValue);
-  React.useEffect(() => setText(defaultValue), [defaultValue]);
+  // Suggestions follow typing: the search the page opened with is not asked for again (nor does
+  // a page rendered on the server show a spinner for it).
+  const [edited, setEdited] = React.useState(false);
+  React.useEffect(() => {
+    setText(defaultValue);
+    setEdited(false);
+  }, [defaultValue]);
   const typed = useDebounced(text, SUGGEST_DEBOUNCE_MS);
-  const { data, isLoading } = useSearchSuggestions(typed, place);
+  const { data, isLoading } = useSearchSuggestions(edited ? typed : null, place);
 
   const search = (query: Record<string, string | null>) =>
     navigate(buildLink(searchPath, { query }));
@@ -218,7 +224,10 @@ export function SearchBox({
       {...props}
       label={label}
       value={text}
-      onValueChange={setText}
+      onValueChange={(next) => {
+        setEdited(true);
+        setText(next);
+      }}
       suggestions={text.trim().length >= SUGGEST_MIN_CHARS ? data : undefined}
       loading={isLoading && text.trim().length >= SUGGEST_MIN_CHARS}
       onPick={pick}

@@ -20,15 +20,31 @@ interface SessionContextValue {
 
 const SessionContext = React.createContext<SessionContextValue | null>(null);
 
-/** Keeps React in sync with the session manager (cookie + auto-refresh). */
-export function SessionProvider({ children }: { children: React.ReactNode }) {
-  const [session, setSession] = React.useState<Session | null>(() => safeGet());
+/**
+ * Keeps React in sync with the session manager (cookie + auto-refresh). `initial` is the
+ * session a page is rendered for on the server, where there is no cookie jar to read (the API
+ * passes the verified `user_session` cookie's); in the browser the cookie is read.
+ */
+export function SessionProvider({
+  children,
+  initial,
+}: {
+  children: React.ReactNode;
+  initial?: Session | null;
+}) {
+  const [session, setSession] = React.useState<Session | null>(() =>
+    initial !== undefined ? initial : safeGet(),
+  );
   const { mutate } = useSWRConfig();
   const signingOut = React.useRef(false);
   const current = React.useRef(session);
 
   React.useEffect(() => {
-    current.current = safeGet();
+    const stored = safeGet();
+    // The same session read again keeps its object: a new one would update every reader, and
+    // React would give up hydrating a server-rendered page still waiting for its code and render
+    // it afresh.
+    current.current = sameSession(current.current, stored) ? current.current : stored;
     setSession(current.current);
     return sessionManager.subscribe((next) => {
       const previous = current.current;
@@ -84,6 +100,19 @@ function loginAgain(): void {
   navigate(buildLink(ROUTES.login, { query: { redirect: `${pathname}${search}` } }), {
     replace: true,
   });
+}
+
+/** Whether `a` and `b` are the same session: the same tokens, expiry and role. */
+function sameSession(a: Session | null, b: Session | null): boolean {
+  return (
+    a === b ||
+    (a !== null &&
+      b !== null &&
+      a.accessToken === b.accessToken &&
+      a.refreshToken === b.refreshToken &&
+      a.expiresIn === b.expiresIn &&
+      a.role === b.role)
+  );
 }
 
 function safeGet(): Session | null {

@@ -53,8 +53,8 @@ export function createServicePageService({ db, catalogue, geocoder, cache }: Ser
     sitemapEntries: (): Promise<SitemapEntries> => sitemapEntries({ catalogue, placesIndex }),
 
     /**
-     * What `/search` is rendered with for a signed-out visitor (apps/api/src/platform/
-     * spa-render.ts): the answers of `GET /v1/vendors` for `query` without a caller and of
+     * What a search screen is rendered with (apps/api/src/platform/spa-render.ts): the answers
+     * of `GET /v1/vendors` for `query` as user `userId` asks it (null: a signed-out visitor) and of
      * `GET /v1/categories`, from the same use cases as those routes; `vendors` null without a
      * query (the route would refuse it) or when the search refuses it (an AppError 4xx): the
      * page then asks for it and shows the refusal itself.
@@ -62,13 +62,14 @@ export function createServicePageService({ db, catalogue, geocoder, cache }: Ser
      */
     searchPage: async (
       query: VendorListParams | null,
+      userId: string | null = null,
     ): Promise<{ vendors: VendorSearchPage | null; categories: Category[] }> => {
       const refused = (error: unknown) => {
         if (error instanceof AppError && error.status < 500) return null;
         throw error;
       };
       const [vendors, categories] = await Promise.all([
-        query ? catalogue.listVendors(query, null).catch(refused) : null,
+        query ? catalogue.listVendors(query, userId).catch(refused) : null,
         catalogue.listCategories(),
       ]);
       return { vendors, categories };

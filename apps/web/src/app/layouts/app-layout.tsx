@@ -9,7 +9,6 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-  ThemeToggle,
 } from '@vetted/ui';
 import {
   Bell,
@@ -41,6 +40,7 @@ import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { Brand } from '../../components/brand';
 import { LogoutDialog } from '../../components/logout-dialog';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { useConversationUnreadTotal } from '../../features/conversations/state';
 import { useMe } from '../../lib/hooks/use-me';
 import { useUnreadCount } from '../../features/account/use-notifications';

@@ -101,14 +101,19 @@ export function vendorQueryOf(
 export const SEARCH_PAGE_SIZE = 12;
 
 /**
- * The `GET /v1/vendors` query of the first render of `/search?<search>` (`search` a query string,
- * with or without its `?`) for a visitor with no place of their own — signed out, none saved in
- * this browser yet: what the server renders the page with (entry-server.tsx
- * `searchPageQuery`), and what the page's first render asks for, so its SWR key is the same.
+ * The `GET /v1/vendors` query of the first render of a search screen for `search` (a query
+ * string, with or without its `?`) around `place`: the default saved place of a signed-in
+ * person's account, or null — a visitor with no place of their own (signed out, or none saved
+ * in the account; a place kept in the browser is read only after hydration). What the server
+ * renders the page with (entry-server.tsx `searchPageQuery`), and what the page's first render
+ * asks for, so its SWR key is the same.
  */
-export function firstPageQueryOf(search: string): VendorListQuery {
+export function firstPageQueryOf(
+  search: string,
+  place: { lat: number; lng: number } | null = null,
+): VendorListQuery {
   const { filters, page } = readSearchParams(new URLSearchParams(search));
-  return vendorQueryOf(filters, page, null, SEARCH_PAGE_SIZE);
+  return vendorQueryOf(filters, page, place, SEARCH_PAGE_SIZE);
 }
 
 function dropEmpty<T extends object>(value: T): T {
