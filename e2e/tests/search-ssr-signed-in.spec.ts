@@ -243,3 +243,25 @@ test('a page rendered for another session is rendered afresh, not hydrated', asy
   expect(hydrationErrors(errors)).toEqual([]);
   await context.close();
 });
+
+test('the filter panel checks its prices, then applies them to the search', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await contextFor(browser, baseURL!, session);
+  const page = await context.newPage();
+  await openHydrated(page, `/user/services?q=${QUERY}`);
+  const panel = page.getByRole('complementary').getByRole('form', { name: 'Filters' });
+  await panel.getByLabel('Minimum').fill('100');
+  await panel.getByLabel('Maximum').fill('50');
+  await panel.getByRole('button', { name: 'Show results' }).click();
+  await expect(panel.getByText('The minimum must not be more than the maximum')).toBeVisible();
+  await expect(page).not.toHaveURL(/minPrice=/);
+  await panel.getByLabel('Maximum').fill('500');
+  await panel.getByRole('button', { name: 'Show results' }).click();
+  // Prices go to the API in minor units (cents) of the place's currency.
+  await expect(page).toHaveURL(/minPrice=10000/);
+  await expect(page).toHaveURL(/maxPrice=50000/);
+  await expect(panel.getByText('The minimum must not be more than the maximum')).toHaveCount(0);
+  await context.close();
+});

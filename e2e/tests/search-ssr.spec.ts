@@ -109,3 +109,25 @@ test('hydration keeps the very result cards the server sent, for the query it re
   expect(await sameParsedCard(page)).toBe(true);
   expect(hydrationErrors(errors)).toEqual([]);
 });
+
+test('words typed before the page hydrates are the words searched', async ({ page }) => {
+  // Hold the app's modules: the field is the server's HTML until they run.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/search?q=${QUERY}`, { waitUntil: 'commit' });
+  const box = page.locator('#search-q');
+  await expect(box).toHaveValue(QUERY);
+  await box.fill('electrician');
+  release();
+  await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible();
+  await expect(box).toHaveValue('electrician');
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?(.*&)?q=electrician/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “electrician”');
+});

@@ -5,6 +5,7 @@ import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, validateImageFile } from '../src/compo
 import { formatMoney } from '../src/components/price';
 import { formatRelativeTime } from '../src/components/notification-item';
 import { distanceUnitFor, formatDistance, formatDuration } from '../src/lib/card-parts';
+import { numberFormat } from '../src/lib/number-format';
 import { cn, initialsOf } from '../src/lib/utils';
 import { THEME_STORAGE_KEY, themeInitScript } from '../src/components/theme';
 
@@ -41,6 +42,24 @@ describe('formatMoney', () => {
     expect(formatMoney(12345, 'EUR', 'en-IE')).toBe('€123.45');
     expect(formatMoney(1500, 'JPY', 'en-US')).toBe('¥1,500');
     expect(formatMoney(1234, 'KWD', 'en-US')).toMatch(/^KWD\s1\.234$/);
+  });
+});
+
+describe('numberFormat', () => {
+  it('builds one formatter per locale and options, and formats with them', () => {
+    const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+    const first = numberFormat('de-DE', oneDecimal);
+    expect(numberFormat('de-DE', { ...oneDecimal })).toBe(first);
+    expect(first.format(4.25)).toBe('4,3');
+    expect(numberFormat('en-US', oneDecimal)).not.toBe(first);
+    expect(numberFormat('en-US', oneDecimal).format(4.25)).toBe('4.3');
+    expect(numberFormat('de-DE')).not.toBe(first);
+    expect(numberFormat('de-DE').format(1234)).toBe('1.234');
+  });
+
+  it('refuses what Intl refuses, and keeps nothing for it', () => {
+    expect(() => numberFormat('en-US', { style: 'currency', currency: 'EU' })).toThrow(RangeError);
+    expect(() => numberFormat('en-US', { style: 'currency', currency: 'EU' })).toThrow(RangeError);
   });
 });
 

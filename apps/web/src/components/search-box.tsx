@@ -197,6 +197,18 @@ export function SearchBox({
     setText(defaultValue);
     setEdited(false);
   }, [defaultValue]);
+  // Text typed into the server's HTML before hydration: React leaves it in the field but not in
+  // `text`, so a search would send the old words and the next render would wipe the field.
+  // Adopt it once hydrated (this runs after the effect above).
+  const fieldId = props.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  React.useEffect(() => {
+    const field = fieldId ? document.getElementById(fieldId) : null;
+    if (field instanceof HTMLInputElement && field.value !== defaultValue) {
+      setText(field.value);
+      setEdited(true);
+    }
+  }, []);
   const typed = useDebounced(text, SUGGEST_DEBOUNCE_MS);
   const { data, isLoading } = useSearchSuggestions(edited ? typed : null, place);
 

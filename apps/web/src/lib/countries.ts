@@ -1,4 +1,5 @@
 import { COUNTRY_CODES } from '@vetted/contract';
+import { browserRegion } from './viewer-distance';
 
 const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
@@ -21,10 +22,6 @@ export const COUNTRY_OPTIONS: readonly { code: string; name: string }[] = COUNTR
  * contract knows it, else `fallback`.
  */
 export function browserCountry(fallback = 'US'): string {
-  try {
-    const region = new Intl.Locale(navigator.language).maximize().region;
-    return region && COUNTRY_CODES.includes(region) ? region : fallback;
-  } catch {
-    return fallback;
-  }
+  const region = browserRegion();
+  return region && COUNTRY_CODES.includes(region) ? region : fallback;
 }

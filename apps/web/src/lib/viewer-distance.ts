@@ -1,8 +1,11 @@
 import { type DistanceUnit, distanceUnitFor } from '@vetted/ui';
 import { useHydrated } from './hydration';
 
-/** The country of the browser's language ("en-US" → US), or null when it names none. */
-function browserCountry(): string | null {
+/**
+ * The country of the browser's language ("en-US" → US, "de" → DE), or null when it names none.
+ * Browser only (reads `navigator`).
+ */
+export function browserRegion(): string | null {
   try {
     return new Intl.Locale(navigator.language).maximize().region ?? null;
   } catch {
@@ -17,5 +20,5 @@ function browserCountry(): string | null {
  */
 export function useViewerDistanceUnit(fallbackCountry: string | null | undefined): DistanceUnit {
   const hydrated = useHydrated();
-  return distanceUnitFor((hydrated ? browserCountry() : null) ?? fallbackCountry);
+  return distanceUnitFor((hydrated ? browserRegion() : null) ?? fallbackCountry);
 }

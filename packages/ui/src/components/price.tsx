@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { useLocale } from './locale';
+import { numberFormat } from '../lib/number-format';
 import { cn } from '../lib/utils';
 
 /** Money as sent by the API: an integer amount in minor units (cents) and an ISO 4217 code. */
@@ -14,26 +15,20 @@ interface Money {
  * `formatMoney(12345, 'EUR', 'en-IE')` → "€123.45".
  */
 function formatMoney(amount: number, currency: string, locale?: string): string {
-  const { formatter, digits } = moneyFormatter(currency, locale);
-  return formatter.format(amount / 10 ** digits);
+  const formatter = numberFormat(locale, { style: 'currency', currency });
+  return formatter.format(amount / 10 ** minorDigits(formatter));
 }
 
-/*
- * One formatter per locale and currency: building an Intl.NumberFormat costs far more than
- * formatting with it (measured: a results page of prices spent ~30 ms of a mid-range phone's
- * main thread building them while it hydrated).
- */
-const moneyFormatters = new Map<string, { formatter: Intl.NumberFormat; digits: number }>();
+/** The minor digits of a currency formatter's currency, read once per formatter. */
+const digitsOf = new WeakMap<Intl.NumberFormat, number>();
 
-function moneyFormatter(currency: string, locale?: string) {
-  const key = `${locale ?? ''} ${currency}`;
-  let entry = moneyFormatters.get(key);
-  if (!entry) {
-    const formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    entry = { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
-    moneyFormatters.set(key, entry);
+function minorDigits(formatter: Intl.NumberFormat): number {
+  let digits = digitsOf.get(formatter);
+  if (digits === undefined) {
+    digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(formatter, digits);
   }
-  return entry;
+  return digits;
 }
 
 type PriceProps = Omit<React.ComponentProps<'span'>, 'children'> & {

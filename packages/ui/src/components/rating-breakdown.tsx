@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { useLocale } from './locale';
+import { numberFormat } from '../lib/number-format';
 import { cn } from '../lib/utils';
 import { RatingStars } from './rating-stars';
 
@@ -35,8 +36,8 @@ function RatingBreakdown({
 }: RatingBreakdownProps) {
   const contextLocale = useLocale();
   const locale = localeProp ?? contextLocale;
-  const number = new Intl.NumberFormat(locale);
-  const oneDecimal = new Intl.NumberFormat(locale, {
+  const number = numberFormat(locale);
+  const oneDecimal = numberFormat(locale, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   });

@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Sparkles, Star } from 'lucide-react';
 import * as React from 'react';
 import { useLocale } from './locale';
+import { numberFormat } from '../lib/number-format';
 import { cn } from '../lib/utils';
 import { Badge } from './badge';
 
@@ -55,7 +56,7 @@ function RatingStars({
   const locale = localeProp ?? contextLocale;
   const groupName = React.useId();
   const rating = clamp(value);
-  const shown = new Intl.NumberFormat(locale, {
+  const shown = numberFormat(locale, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(rating);
@@ -143,7 +144,7 @@ function RatingStars({
       </span>
       {count !== undefined ? (
         <span className="text-muted tabular-nums">
-          ({new Intl.NumberFormat(locale).format(count)}
+          ({numberFormat(locale).format(count)}
           <span className="sr-only"> reviews</span>)
         </span>
       ) : null}

@@ -1,4 +1,5 @@
 import { ImageIcon } from 'lucide-react';
+import { numberFormat } from './number-format';
 import { cn } from './utils';
 
 /*
@@ -72,7 +73,7 @@ export function formatDistance(
   unit: DistanceUnit = 'kilometer',
 ): string {
   const format = (value: number, u: 'meter' | DistanceUnit, digits: number) =>
-    new Intl.NumberFormat(locale, {
+    numberFormat(locale, {
       style: 'unit',
       unit: u,
       unitDisplay: 'short',

@@ -18,6 +18,7 @@ import {
 } from '../../lib/location';
 import { useSession } from '../../lib/session';
 import { todayIn } from '../../lib/format';
+import { browserRegion } from '../../lib/viewer-distance';
 import { toast } from '../../lib/toast';
 import {
   readSearchParams,
@@ -27,15 +28,6 @@ import {
   vendorQueryOf,
 } from './search-params';
 import { SearchView } from './search-view';
-
-/** The country of the browser's language ("en-US" → US), to pick miles or km; null if none. */
-function browserCountry(): string | null {
-  try {
-    return new Intl.Locale(navigator.language).maximize().region ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Where the search is centred, as the chip shows it: the place the API applied for the words of
@@ -87,7 +79,7 @@ export function SearchScreen({ searchPath }: { searchPath: string }) {
   );
   const [locating, setLocating] = React.useState(false);
   const place = searchPlaceOf(filters, data?.applied, own);
-  const unit = distanceUnitFor(place?.country ?? (hydrated ? browserCountry() : null));
+  const unit = distanceUnitFor(place?.country ?? (hydrated ? browserRegion() : null));
   const search = (next: SearchFilters, p = 1) => setParams(searchParamsOf(next, p));
 
   const locate = async () => {
