@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema';
 import { syncVendorSlug } from '../src/domains/vendors/slug';
 import {
   bearer,
@@ -318,6 +320,20 @@ describe('the search screens rendered for a signed-in person', () => {
     expect(entriesOf(ssrData(theirs.body), '/vendors')).toEqual([
       (await get('/v1/vendors?q=plumbing&page=1&pageSize=12')).json().data,
     ]);
+  });
+
+  it('gives an account deleted since its token was signed the shell, as its API routes refuse it', async () => {
+    const gone = await createCustomer(ctx, 'Gale Gone');
+    await ctx.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    expect((await asCustomer('/v1/me')).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(gone.token) }))
+        .statusCode,
+    ).toBe(401);
+    const res = await get('/search?q=plumbing', { cookie: sessionCookie('customer', gone.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('data-session');
   });
 
   it('keeps signed-out pages for signed-out visitors: a signed-in render is never served to them', async () => {

@@ -187,8 +187,8 @@ export interface PageViewer {
  * A renderer of the search screens for a signed-in person (`/search`, and the customer's
  * `/user/services`): given the pathname, the query string (no `?`), the locale and the viewer,
  * the page's HTML rendered for them — their layout, their default saved place's results — or
- * null when the build cannot render it (the caller sends the shell). Never kept: the page is
- * one person's.
+ * null when the build cannot render it or the account's routes refuse them (the caller sends
+ * the shell). Never kept: the page is one person's.
  * @throws whatever the use cases or the bundle throw
  */
 export function createViewerSearchRenderer(
@@ -204,10 +204,16 @@ export function createViewerSearchRenderer(
     viewer: PageViewer,
   ): Promise<string | null> {
     if (!server || !pages.template || typeof server.renderSearchPage !== 'function') return null;
-    const [me, places] = await Promise.all([
-      sources.me(viewer.userId),
-      sources.places(viewer.userId),
-    ]);
+    let me: User;
+    let places: SavedAddress[];
+    try {
+      [me, places] = await Promise.all([sources.me(viewer.userId), sources.places(viewer.userId)]);
+    } catch (error) {
+      // An account its API routes would refuse (gone since the token was signed): the shell,
+      // whose requests then get those refusals.
+      if (error instanceof AppError && error.status < 500) return null;
+      throw error;
+    }
     const data = await searchData(servicePages, server, search, { userId: viewer.userId, places });
     const parts = await server.renderSearchPage(pathname, search, data, publicUrl, locale, {
       session: viewer.session,
