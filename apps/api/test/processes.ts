@@ -137,6 +137,9 @@ export function sharedServerEnv(
     OUTBOX_DIR: outboxDir,
     OUTBOX_POLL_MS: '50',
     SMTP_URL: '',
+    // The limit's counter lives in the shared Redis, per address: every test app running in
+    // parallel from 127.0.0.1 counts toward it, so the default 600 a minute could refuse these.
+    RATE_LIMIT_PER_MINUTE: '100000',
   };
 }
 
